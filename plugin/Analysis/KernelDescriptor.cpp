@@ -1,0 +1,250 @@
+//===- KernelDescriptor.cpp - type facts handed from the AST to IR --------===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// Encoding: `key=value` fields separated by ';', list items by ','; the three
+// separators and '%' inside values are percent-escaped. A parameter is
+// `<kind><map><bytes>.<count>.<dataoffset>.<countoffset>.<spanbytes>.<array>`
+// with kind V/O/S and map l/t/b/f, e.g. `Sb4.0.0.8.16.1`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelDescriptor.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace offload {
+
+std::optional<unsigned> KernelDescriptor::shapeParam() const {
+  for (unsigned I = 0; I < Params.size(); ++I)
+    if (Params[I].IsArrayLike)
+      return I;
+  return std::nullopt;
+}
+
+static std::string escape(StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    if (C == ';' || C == '=' || C == ',' || C == '%' || C == '\n') {
+      Out += '%';
+      Out += hexdigit((C >> 4) & 0xF);
+      Out += hexdigit(C & 0xF);
+    } else {
+      Out += C;
+    }
+  }
+  return Out;
+}
+
+static Expected<std::string> unescape(StringRef S) {
+  std::string Out;
+  for (size_t I = 0; I < S.size(); ++I) {
+    if (S[I] != '%') {
+      Out += S[I];
+      continue;
+    }
+    unsigned Hi, Lo;
+    if (I + 2 >= S.size() || (Hi = hexDigitValue(S[I + 1])) == -1U ||
+        (Lo = hexDigitValue(S[I + 2])) == -1U)
+      return createStringError("bad escape in descriptor");
+    Out += char(Hi << 4 | Lo);
+    I += 2;
+  }
+  return Out;
+}
+
+static char kindChar(PayloadKind K) {
+  switch (K) {
+  case PayloadKind::Value:
+    return 'V';
+  case PayloadKind::Object:
+    return 'O';
+  case PayloadKind::Span:
+    return 'S';
+  }
+  llvm_unreachable("bad payload kind");
+}
+
+static char mapChar(MapKind M) {
+  switch (M) {
+  case MapKind::Literal:
+    return 'l';
+  case MapKind::To:
+    return 't';
+  case MapKind::ToFrom:
+    return 'b';
+  case MapKind::From:
+    return 'f';
+  }
+  llvm_unreachable("bad map kind");
+}
+
+static void encodeKernelFields(raw_ostream &OS, const KernelDescriptor &K) {
+  OS << "v1;name=" << escape(K.Name) << ";invoke=" << escape(K.InvokeThunk)
+     << ";cpu=" << escape(K.CpuThunk) << ";params=";
+  ListSeparator LS(",");
+  for (const ParamLayout &P : K.Params)
+    OS << LS << kindChar(P.Kind) << mapChar(P.Map) << P.Bytes << '.' << P.Count
+       << '.' << P.DataOffset << '.' << P.CountOffset << '.' << P.SpanBytes
+       << '.' << unsigned(P.IsArrayLike);
+}
+
+std::string encodeKernel(const KernelDescriptor &K) {
+  std::string S;
+  raw_string_ostream OS(S);
+  encodeKernelFields(OS, K);
+  return S;
+}
+
+std::string encodeCallSite(const CallSiteDescriptor &C) {
+  std::string S;
+  raw_string_ostream OS(S);
+  encodeKernelFields(OS, C.Kernel);
+  OS << ";file=" << escape(C.File) << ";line=" << C.Line << ";col=" << C.Column
+     << ";fn=" << escape(C.Function) << ";args=";
+  ListSeparator LS(",");
+  for (const std::string &A : C.ArgSpellings)
+    OS << LS << escape(A);
+  return S;
+}
+
+static Expected<ParamLayout> decodeParam(StringRef S) {
+  ParamLayout P;
+  if (S.size() < 3)
+    return createStringError("short parameter in descriptor: '%s'",
+                             S.str().c_str());
+  switch (S[0]) {
+  case 'V':
+    P.Kind = PayloadKind::Value;
+    break;
+  case 'O':
+    P.Kind = PayloadKind::Object;
+    break;
+  case 'S':
+    P.Kind = PayloadKind::Span;
+    break;
+  default:
+    return createStringError("bad parameter kind in descriptor");
+  }
+  switch (S[1]) {
+  case 'l':
+    P.Map = MapKind::Literal;
+    break;
+  case 't':
+    P.Map = MapKind::To;
+    break;
+  case 'b':
+    P.Map = MapKind::ToFrom;
+    break;
+  case 'f':
+    P.Map = MapKind::From;
+    break;
+  default:
+    return createStringError("bad map kind in descriptor");
+  }
+  SmallVector<StringRef, 6> Nums;
+  S.drop_front(2).split(Nums, '.');
+  uint64_t V[6];
+  if (Nums.size() != 6)
+    return createStringError("parameter needs 6 numbers: '%s'",
+                             S.str().c_str());
+  for (unsigned I = 0; I < 6; ++I)
+    if (Nums[I].getAsInteger(10, V[I]))
+      return createStringError("bad number in parameter '%s'",
+                               S.str().c_str());
+  P.Bytes = V[0];
+  P.Count = V[1];
+  P.DataOffset = V[2];
+  P.CountOffset = V[3];
+  P.SpanBytes = V[4];
+  P.IsArrayLike = V[5] != 0;
+  return P;
+}
+
+/// Splits `k=v;k=v` into a map and checks the version tag.
+static Expected<StringMap<std::string>> fields(StringRef S) {
+  StringMap<std::string> Out;
+  SmallVector<StringRef, 12> Parts;
+  S.split(Parts, ';');
+  if (Parts.empty() || Parts[0] != "v1")
+    return createStringError("not an offload descriptor (want 'v1;...')");
+  for (StringRef Part : ArrayRef(Parts).drop_front()) {
+    auto [Key, Value] = Part.split('=');
+    Out[Key] = Value.str(); // unescaped later: lists split on raw ','
+  }
+  return Out;
+}
+
+static Error decodeKernelFields(StringMap<std::string> &F, KernelDescriptor &K) {
+  for (auto [Key, Out] : {std::pair<StringRef, std::string *>{"name", &K.Name},
+                          {"invoke", &K.InvokeThunk},
+                          {"cpu", &K.CpuThunk}}) {
+    auto V = unescape(F.lookup(Key));
+    if (!V)
+      return V.takeError();
+    *Out = *V;
+  }
+  // lookup() returns the value by copy: keep it alive while Items points in.
+  std::string Params = F.lookup("params");
+  if (Params.empty())
+    return Error::success();
+  SmallVector<StringRef, 8> Items;
+  StringRef(Params).split(Items, ',');
+  for (StringRef Item : Items) {
+    auto P = decodeParam(Item);
+    if (!P)
+      return P.takeError();
+    K.Params.push_back(*P);
+  }
+  return Error::success();
+}
+
+Expected<KernelDescriptor> decodeKernel(StringRef S) {
+  auto F = fields(S);
+  if (!F)
+    return F.takeError();
+  KernelDescriptor K;
+  if (Error E = decodeKernelFields(*F, K))
+    return std::move(E);
+  return K;
+}
+
+Expected<CallSiteDescriptor> decodeCallSite(StringRef S) {
+  auto F = fields(S);
+  if (!F)
+    return F.takeError();
+  CallSiteDescriptor C;
+  if (Error E = decodeKernelFields(*F, C.Kernel))
+    return std::move(E);
+  auto File = unescape(F->lookup("file"));
+  auto Fn = unescape(F->lookup("fn"));
+  if (!File)
+    return File.takeError();
+  if (!Fn)
+    return Fn.takeError();
+  C.File = *File;
+  C.Function = *Fn;
+  if (StringRef(F->lookup("line")).getAsInteger(10, C.Line) ||
+      StringRef(F->lookup("col")).getAsInteger(10, C.Column))
+    return createStringError("call-site descriptor without line/column");
+  std::string Args = F->lookup("args"); // a copy, as for "params"
+  if (!Args.empty()) {
+    SmallVector<StringRef, 8> Items;
+    StringRef(Args).split(Items, ',');
+    for (StringRef Item : Items) {
+      auto A = unescape(Item);
+      if (!A)
+        return A.takeError();
+      C.ArgSpellings.push_back(*A);
+    }
+  }
+  return C;
+}
+
+} // namespace offload

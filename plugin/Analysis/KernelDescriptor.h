@@ -1,0 +1,82 @@
+//===- KernelDescriptor.h - type facts handed from the AST to IR -*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// Opaque pointers cannot be re-derived in an IR pass, so the plugin writes
+// what the C++ types decided into a string: per kernel as an annotation on
+// the kernel function, per call into the hidden `__ofld_site` argument of
+// `offload()`. This file owns the encoding; it depends on LLVM Support only
+// so the IR passes can decode without an AST.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_ANALYSIS_KERNELDESCRIPTOR_H
+#define OFFLOAD_ANALYSIS_KERNELDESCRIPTOR_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace offload {
+
+/// Direction of a transfer, as OpenMP map bits will express it.
+enum class MapKind : uint8_t { Literal, To, ToFrom, From };
+
+/// How a parameter object is reached from the kernel argument slots.
+enum class PayloadKind : uint8_t {
+  Value,  ///< by value: the object travels as a literal or a private copy
+  Object, ///< by reference: one object (or array) of static size
+  Span,   ///< a std::span: data pointer plus element count
+};
+
+/// Everything the IR lowering needs to move one parameter.
+struct ParamLayout {
+  PayloadKind Kind = PayloadKind::Value;
+  MapKind Map = MapKind::Literal;
+  /// Value/Object: size of the object in bytes. Span: size of one element.
+  uint64_t Bytes = 0;
+  /// Object arrays and static-extent spans: element count; 0 = dynamic.
+  uint64_t Count = 0;
+  /// Span: byte offsets of the data pointer and the size inside std::span,
+  /// and the size of the span object itself.
+  uint64_t DataOffset = 0, CountOffset = 0, SpanBytes = 0;
+  /// Whether this parameter can define the default launch shape.
+  bool IsArrayLike = false;
+};
+
+/// The type facts of one kernel (or one specialisation of a template).
+struct KernelDescriptor {
+  std::string Name;       ///< qualified name for messages
+  std::string InvokeThunk; ///< mangled __ofld::invoke<P...>
+  std::string CpuThunk;    ///< mangled __ofld::cpu_grid<P...>; empty on GPUs
+  llvm::SmallVector<ParamLayout, 8> Params;
+
+  /// Index of the parameter that defines the default launch shape.
+  std::optional<unsigned> shapeParam() const;
+};
+
+/// One offload() call: the kernel plus where it is and how it was spelled.
+struct CallSiteDescriptor {
+  KernelDescriptor Kernel;
+  std::string File, Function;
+  unsigned Line = 0, Column = 0;
+  llvm::SmallVector<std::string, 8> ArgSpellings;
+};
+
+std::string encodeKernel(const KernelDescriptor &K);
+llvm::Expected<KernelDescriptor> decodeKernel(llvm::StringRef S);
+std::string encodeCallSite(const CallSiteDescriptor &C);
+llvm::Expected<CallSiteDescriptor> decodeCallSite(llvm::StringRef S);
+
+/// Prefix of the annotation the plugin attaches to every kernel.
+inline constexpr llvm::StringLiteral KernelAnnotationPrefix = "offload.kernel:";
+
+} // namespace offload
+
+#endif // OFFLOAD_ANALYSIS_KERNELDESCRIPTOR_H

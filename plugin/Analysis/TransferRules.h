@@ -1,0 +1,93 @@
+//===- TransferRules.h - C++ parameter type -> data movement ----*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// The one table that decides, from a kernel parameter's C++ type, what moves
+// between host and device and how many bytes. The plugin's lowering and the
+// offload-rewrite tool both ask this file; nothing else knows the rules.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_ANALYSIS_TRANSFERRULES_H
+#define OFFLOAD_ANALYSIS_TRANSFERRULES_H
+
+#include "Diagnostics.h"
+#include "KernelDescriptor.h"
+
+#include "clang/AST/Type.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class ParmVarDecl;
+} // namespace clang
+
+namespace offload {
+
+/// The rows of the transfer table, in the order the README lists them.
+enum class RuleId : unsigned {
+  ByValue,
+  ConstRef,
+  ConstArrayRef,
+  MutRef,
+  MutArrayRef,
+  SpanConst,
+  SpanMut,
+  OutRef,
+  OutSpan,
+  ConstStdArray,
+  MutStdArray,
+};
+
+/// One row: the parameter form it matches, the transfer, and the size.
+struct TransferRule {
+  RuleId Id;
+  const char *ParamForm; ///< e.g. "std::span<const T>"
+  MapKind Map;
+  const char *SizeRule;  ///< e.g. "size_bytes() at run time"
+};
+
+/// The table itself; documentation and `offload-rewrite --explain` print it.
+llvm::ArrayRef<TransferRule> transferTable();
+const TransferRule &ruleFor(RuleId Id);
+
+/// What a parameter's type decides.
+struct ParamRule {
+  RuleId Row;
+  ParamLayout Layout; ///< the part the IR lowering needs
+  clang::QualType Pointee; ///< the object (Value/Object) or element (Span)
+  /// Size expression in source form, in terms of the parameter's name, for
+  /// the rewriter's map clauses and --explain.
+  std::string SizeExpr;
+};
+
+/// Why a parameter's type is rejected: a row of Diagnostics.def with its
+/// arguments, reported by the caller at the parameter.
+struct RuleViolation {
+  DiagId Id;
+  clang::QualType Type;       ///< the offending type (%1)
+  clang::QualType Suggestion; ///< element type for a suggested span (%2)
+};
+
+using ParamClassification = std::variant<ParamRule, RuleViolation>;
+
+/// Classifies one kernel parameter. `IsOut` says whether it carries
+/// [[offload::out]]. The parameter must not be dependent.
+ParamClassification classifyParameter(const clang::ParmVarDecl &Param,
+                                      bool IsOut, clang::ASTContext &Ctx);
+
+/// Kernel-level rules (return type, member, variadic...). Returns the first
+/// violation, if any.
+std::optional<DiagId> checkKernelSignature(const clang::FunctionDecl &Kernel);
+
+} // namespace offload
+
+#endif // OFFLOAD_ANALYSIS_TRANSFERRULES_H

@@ -1,0 +1,34 @@
+//===- DeviceEntries.h - GPU/CPU kernel entries of a device image -*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// In the device compile, gives every annotated kernel an entry point that
+// libomptarget can launch: a bare kernel (ptx_kernel / amdgpu_kernel, or a
+// plain function for the host offload target) whose pointer-sized arguments
+// are the slots the host lowering passes. The entry rebuilds the C++
+// parameter objects and calls the kernel through the `__ofld::invoke` thunk
+// (GPUs) or the `__ofld::cpu_grid` grid emulation (CPU targets).
+//
+// Entry ABI: (ptr dyn_ptr, slot...) with, per parameter, one slot (the
+// literal bits, or a device pointer), plus a count slot after a span's data
+// pointer; then three slots with the packed grid and block dimensions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CODEGEN_DEVICEENTRIES_H
+#define OFFLOAD_CODEGEN_DEVICEENTRIES_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace offload {
+
+class DeviceEntriesPass : public llvm::PassInfoMixin<DeviceEntriesPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
+} // namespace offload
+
+#endif // OFFLOAD_CODEGEN_DEVICEENTRIES_H

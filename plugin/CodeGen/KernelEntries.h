@@ -1,0 +1,42 @@
+//===- KernelEntries.h - kernels of a module and their entry names -*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// The host and device compiles of a TU must agree on one name per kernel:
+// libomptarget matches the host's offload entry to the device image's symbol
+// by it. Both derive it here from the kernel's own symbol.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CODEGEN_KERNELENTRIES_H
+#define OFFLOAD_CODEGEN_KERNELENTRIES_H
+
+#include "KernelDescriptor.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+
+#include <string>
+
+namespace offload {
+
+/// Symbol of the device entry (and the host offload entry) of `Kernel`.
+/// Internal-linkage kernels get a suffix unique to the TU so that two TUs'
+/// `static` kernels of the same name stay distinct images entries.
+std::string entryName(const llvm::Function &Kernel);
+
+struct AnnotatedKernel {
+  llvm::Function *Kernel;
+  KernelDescriptor Desc;
+};
+
+/// Kernels the plugin annotated in this module (definitions only), read from
+/// `llvm.global.annotations`. Malformed annotations are reported.
+llvm::SmallVector<AnnotatedKernel, 8> collectKernels(llvm::Module &M);
+
+} // namespace offload
+
+#endif // OFFLOAD_CODEGEN_KERNELENTRIES_H

@@ -1,0 +1,65 @@
+//===- OffloadPlugin.cpp - registers the offload clang plugin -------------===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// Registration only. The attributes register themselves (Sema/
+// KernelAttributes.cpp); this file hooks the AST consumer in before CodeGen
+// and the IR passes into CodeGen's pipeline, host or device per compile job.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodeGen/DeviceEntries.h"
+#include "CodeGen/HostLowering.h"
+#include "Diagnostics.h"
+#include "Sema/BundledHeaders.h"
+#include "Sema/OffloadConsumer.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+
+using namespace clang;
+
+namespace {
+
+class OffloadAction final : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    const LangOptions &LO = CI.getLangOpts();
+    if (!LO.OpenMP || (!LO.OpenMPIsTargetDevice && LO.OMPTargetTriples.empty()))
+      offload::report(CI.getDiagnostics(), SourceLocation(),
+                      offload::DiagId::PluginNeedsOpenMP);
+    offload::installBundledHeaders(CI);
+    bool Device = LO.OpenMPIsTargetDevice;
+    // The offload driver runs the host front end with -disable-llvm-passes
+    // and optimises its bitcode in a later IR-only job, where no AST (and no
+    // plugin action) exists. The lowering needs this job's pipeline.
+    CI.getCodeGenOpts().DisableLLVMPasses = false;
+    CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
+        [Device](llvm::PassBuilder &PB) {
+          PB.registerPipelineStartEPCallback(
+              [Device](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+                if (Device)
+                  MPM.addPass(offload::DeviceEntriesPass());
+                else
+                  MPM.addPass(offload::HostLoweringPass());
+              });
+        });
+    return offload::createOffloadConsumer(CI);
+  }
+
+  bool ParseArgs(const CompilerInstance &,
+                 const std::vector<std::string> &) override {
+    return true;
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+
+} // namespace
+
+static FrontendPluginRegistry::Add<OffloadAction>
+    X("offload", "GPU offloading of [[offload::kernel]] functions");

@@ -1,0 +1,40 @@
+//===- KernelAttributes.h - [[offload::kernel]] and [[offload::out]] -*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// The attributes are registered with clang's ParsedAttrInfoRegistry by
+// linking KernelAttributes.cpp; the plugin and offload-rewrite both do. They
+// lower to annotations, which survive template instantiation and reach IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_SEMA_KERNELATTRIBUTES_H
+#define OFFLOAD_SEMA_KERNELATTRIBUTES_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace clang {
+class Decl;
+class FunctionDecl;
+class ParmVarDecl;
+} // namespace clang
+
+namespace offload {
+
+/// Annotation strings the attributes leave on declarations.
+inline constexpr llvm::StringLiteral KernelMarker = "offload.kernel";
+inline constexpr llvm::StringLiteral OutMarker = "offload.out";
+
+/// Whether `FD` (or the template it was instantiated from) is a kernel.
+bool isKernel(const clang::FunctionDecl &FD);
+/// Whether a kernel parameter carries [[offload::out]].
+bool isOutParam(const clang::ParmVarDecl &P);
+
+/// Forces the registration object file to be linked into a tool.
+void linkKernelAttributes();
+
+} // namespace offload
+
+#endif // OFFLOAD_SEMA_KERNELATTRIBUTES_H

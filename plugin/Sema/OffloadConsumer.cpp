@@ -1,0 +1,331 @@
+//===- OffloadConsumer.cpp - kernel and offload() call checking -----------===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OffloadConsumer.h"
+#include "Diagnostics.h"
+#include "KernelAttributes.h"
+#include "KernelDescriptor.h"
+#include "TransferRules.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/TemplateDeduction.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace clang;
+
+namespace offload {
+namespace {
+
+/// What the plugin learnt about one kernel (or template specialisation).
+struct KernelInfo {
+  bool Valid = false;
+  bool Prepared = false; ///< attributes for CodeGen added to the definition
+  KernelDescriptor Desc;
+};
+
+class OffloadConsumer final : public SemaConsumer {
+public:
+  explicit OffloadConsumer(CompilerInstance &CI) : CI(CI) {}
+
+  void InitializeSema(Sema &S) override { SemaRef = &S; }
+  void ForgetSema() override { SemaRef = nullptr; }
+
+  bool HandleTopLevelDecl(DeclGroupRef DG) override;
+
+  /// Called by the visitor.
+  void handleFunction(FunctionDecl *FD);
+  void handleCall(CallExpr *CE, FunctionDecl *Enclosing);
+
+private:
+  KernelInfo &analyseKernel(FunctionDecl *FD);
+  void prepareDefinition(FunctionDecl *FD, KernelInfo &Info);
+  FunctionDecl *instantiateThunk(llvm::StringRef Name, const FunctionDecl &K);
+  std::string mangle(const FunctionDecl *FD);
+  bool isGPU() const {
+    const llvm::Triple &T = CI.getTarget().getTriple();
+    return T.isNVPTX() || T.isAMDGPU();
+  }
+
+  CompilerInstance &CI;
+  Sema *SemaRef = nullptr;
+  llvm::DenseMap<const FunctionDecl *, KernelInfo> Kernels;
+  std::unique_ptr<MangleContext> Mangler;
+};
+
+/// Visits function bodies, remembering the innermost enclosing function.
+class CallFinder : public RecursiveASTVisitor<CallFinder> {
+public:
+  explicit CallFinder(OffloadConsumer &C) : C(C) {}
+
+  bool TraverseDecl(Decl *D) {
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (FD)
+      Stack.push_back(FD);
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Stack.pop_back();
+    return R;
+  }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    C.handleFunction(FD);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    C.handleCall(CE, Stack.empty() ? nullptr : Stack.back());
+    return true;
+  }
+
+private:
+  OffloadConsumer &C;
+  llvm::SmallVector<FunctionDecl *, 4> Stack;
+};
+
+/// The marker symbols the bundled header gives the two offload() overloads.
+enum class MarkerKind { None, Plain, Shaped };
+
+MarkerKind markerOf(const FunctionDecl *Callee) {
+  if (!Callee)
+    return MarkerKind::None;
+  const auto *Label = Callee->getAttr<AsmLabelAttr>();
+  if (!Label)
+    return MarkerKind::None;
+  if (Label->getLabel() == "__ofld_launch")
+    return MarkerKind::Plain;
+  if (Label->getLabel() == "__ofld_launch_shaped")
+    return MarkerKind::Shaped;
+  return MarkerKind::None;
+}
+
+/// The kernel a launch names: `k`, `&k`, `ns::k`, `k<T>`.
+FunctionDecl *namedKernel(Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  if (auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<FunctionDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+bool isOurDescriptor(const Expr *E) {
+  const auto *SL = dyn_cast<StringLiteral>(E->IgnoreParenImpCasts());
+  return SL && SL->getString().starts_with("v1;");
+}
+
+} // namespace
+
+bool OffloadConsumer::HandleTopLevelDecl(DeclGroupRef DG) {
+  CallFinder Finder(*this);
+  for (Decl *D : DG)
+    Finder.TraverseDecl(D);
+  return true;
+}
+
+void OffloadConsumer::handleFunction(FunctionDecl *FD) {
+  if (FD->isDependentContext() || !isKernel(*FD))
+    return;
+  KernelInfo &Info = analyseKernel(FD);
+  if (Info.Valid && FD->doesThisDeclarationHaveABody())
+    prepareDefinition(FD, Info);
+}
+
+std::string OffloadConsumer::mangle(const FunctionDecl *FD) {
+  if (!Mangler)
+    Mangler.reset(FD->getASTContext().createMangleContext());
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  if (Mangler->shouldMangleDeclName(FD))
+    Mangler->mangleName(GlobalDecl(FD), OS);
+  else
+    OS << FD->getName();
+  return Name;
+}
+
+KernelInfo &OffloadConsumer::analyseKernel(FunctionDecl *FD) {
+  FD = FD->getCanonicalDecl();
+  auto [It, Inserted] = Kernels.try_emplace(FD);
+  KernelInfo &Info = It->second;
+  if (!Inserted)
+    return Info;
+
+  DiagnosticsEngine &Diags = CI.getDiagnostics();
+  ASTContext &Ctx = CI.getASTContext();
+  bool Valid = true;
+  if (auto Bad = checkKernelSignature(*FD)) {
+    report(Diags, FD->getLocation(), *Bad) << FD;
+    Valid = false;
+  }
+  KernelDescriptor &D = Info.Desc;
+  llvm::raw_string_ostream NameOS(D.Name);
+  FD->getNameForDiagnostic(NameOS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  for (const ParmVarDecl *P : FD->parameters()) {
+    ParamClassification C = classifyParameter(*P, isOutParam(*P), Ctx);
+    if (auto *V = std::get_if<RuleViolation>(&C)) {
+      SourceLocation Loc = P->getLocation().isValid() ? P->getLocation()
+                                                      : FD->getLocation();
+      auto DB = report(Diags, Loc, V->Id) << P;
+      if (V->Id != DiagId::OutOnByValue)
+        DB << V->Type;
+      if (V->Id == DiagId::ParamRawPointer)
+        DB << V->Suggestion.getUnqualifiedType();
+      Valid = false;
+      continue;
+    }
+    D.Params.push_back(std::get<ParamRule>(C).Layout);
+  }
+  Info.Valid = Valid;
+  if (!Valid)
+    return Info;
+
+  // Thunks let clang, not us, apply each target's calling convention when
+  // the kernel is finally called with its parameter objects.
+  if (FunctionDecl *Invoke = instantiateThunk("invoke", *FD))
+    D.InvokeThunk = mangle(Invoke);
+  if (!isGPU())
+    if (FunctionDecl *Cpu = instantiateThunk("cpu_grid", *FD))
+      D.CpuThunk = mangle(Cpu);
+  if (D.InvokeThunk.empty() || (!isGPU() && D.CpuThunk.empty()))
+    Info.Valid = false;
+  return Info;
+}
+
+FunctionDecl *OffloadConsumer::instantiateThunk(llvm::StringRef Name,
+                                                const FunctionDecl &K) {
+  if (!SemaRef)
+    return nullptr;
+  ASTContext &Ctx = CI.getASTContext();
+  auto NS = Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("__ofld"));
+  auto *Namespace = NS.empty() ? nullptr : dyn_cast<NamespaceDecl>(NS.front());
+  if (!Namespace)
+    return nullptr;
+  auto Found = Namespace->lookup(&Ctx.Idents.get(Name));
+  auto *Template = Found.empty()
+                       ? nullptr
+                       : dyn_cast<FunctionTemplateDecl>(Found.front());
+  if (!Template)
+    return nullptr;
+
+  // Deduce from explicit arguments, as `&__ofld::invoke<P...>` would: that
+  // path registers the specialisation, so the header's own uses share it.
+  SourceLocation Loc = K.getLocation();
+  TemplateArgumentListInfo Explicit(Loc, Loc);
+  for (QualType T : K.getType()->castAs<FunctionProtoType>()->getParamTypes())
+    Explicit.addArgument(TemplateArgumentLoc(
+        TemplateArgument(T), Ctx.getTrivialTypeSourceInfo(T, Loc)));
+  FunctionDecl *Spec = nullptr;
+  sema::TemplateDeductionInfo Info(Loc);
+  if (SemaRef->DeduceTemplateArguments(Template, &Explicit, QualType(), Spec,
+                                       Info, /*IsAddressOfFunction=*/true) !=
+          TemplateDeductionResult::Success ||
+      !Spec)
+    return nullptr;
+  if (!Spec->hasAttr<UsedAttr>())
+    Spec->addAttr(UsedAttr::CreateImplicit(Ctx));
+  SemaRef->MarkFunctionReferenced(Loc, Spec);
+  return Spec;
+}
+
+void OffloadConsumer::prepareDefinition(FunctionDecl *FD, KernelInfo &Info) {
+  if (FD->hasAttr<OMPDeclareTargetDeclAttr>() && Info.Prepared)
+    return;
+  ASTContext &Ctx = CI.getASTContext();
+  // Device compiles emit only declare-target functions; `used` keeps
+  // template specialisations that only the generated entry will call.
+  if (!FD->hasAttr<OMPDeclareTargetDeclAttr>())
+    FD->addAttr(OMPDeclareTargetDeclAttr::CreateImplicit(
+        Ctx, OMPDeclareTargetDeclAttr::MT_To, OMPDeclareTargetDeclAttr::DT_Any,
+        /*IndirectExpr=*/nullptr, /*Indirect=*/false, /*Level=*/0,
+        FD->getSourceRange()));
+  if (!FD->hasAttr<UsedAttr>())
+    FD->addAttr(UsedAttr::CreateImplicit(Ctx));
+  std::string Note = (KernelAnnotationPrefix + encodeKernel(Info.Desc)).str();
+  FD->addAttr(AnnotateAttr::CreateImplicit(Ctx, Note, nullptr, 0));
+  Info.Prepared = true;
+}
+
+void OffloadConsumer::handleCall(CallExpr *CE, FunctionDecl *Enclosing) {
+  MarkerKind Kind = markerOf(CE->getDirectCallee());
+  if (Kind == MarkerKind::None || CE->isTypeDependent() ||
+      CE->isValueDependent())
+    return;
+  DiagnosticsEngine &Diags = CI.getDiagnostics();
+  ASTContext &Ctx = CI.getASTContext();
+  unsigned KernelArg = Kind == MarkerKind::Shaped ? 1 : 0;
+  if (CE->getNumArgs() <= KernelArg)
+    return;
+  Expr *KernelExpr = CE->getArg(KernelArg);
+  FunctionDecl *K = namedKernel(KernelExpr);
+  if (!K) {
+    report(Diags, KernelExpr->getExprLoc(), DiagId::CallUnknownKernel)
+        << KernelExpr->getSourceRange();
+    return;
+  }
+  if (!isKernel(*K)) {
+    report(Diags, KernelExpr->getExprLoc(), DiagId::CallNotAKernel)
+        << K << KernelExpr->getSourceRange();
+    return;
+  }
+  if (Enclosing && isKernel(*Enclosing)) {
+    report(Diags, CE->getExprLoc(), DiagId::CallNestedLaunch) << Enclosing;
+    return;
+  }
+
+  unsigned SiteArg = CE->getNumArgs() - 1;
+  Expr *Site = CE->getArg(SiteArg);
+  if (!isa<CXXDefaultArgExpr>(Site) && !isOurDescriptor(Site)) {
+    report(Diags, Site->getExprLoc(), DiagId::CallTooManyArguments)
+        << K << K->getNumParams();
+    return;
+  }
+  KernelInfo &Info = analyseKernel(K);
+  if (!Info.Valid) {
+    report(Diags, KernelExpr->getExprLoc(), DiagId::CallInvalidKernel) << K;
+    return;
+  }
+
+  SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc PLoc = SM.getPresumedLoc(SM.getExpansionLoc(CE->getBeginLoc()));
+  CallSiteDescriptor Call;
+  Call.Kernel = Info.Desc;
+  if (PLoc.isValid()) {
+    Call.File = PLoc.getFilename();
+    Call.Line = PLoc.getLine();
+    Call.Column = PLoc.getColumn();
+  }
+  if (Enclosing)
+    Call.Function = Enclosing->getQualifiedNameAsString();
+  for (unsigned I = KernelArg + 1; I < SiteArg; ++I) {
+    CharSourceRange R = CharSourceRange::getTokenRange(
+        CE->getArg(I)->getSourceRange());
+    Call.ArgSpellings.push_back(
+        Lexer::getSourceText(SM.getExpansionRange(R), SM, Ctx.getLangOpts())
+            .str());
+  }
+
+  std::string Text = encodeCallSite(Call);
+  QualType StrTy = Ctx.getStringLiteralArrayType(Ctx.CharTy, Text.size());
+  auto *Literal = StringLiteral::Create(Ctx, Text, StringLiteralKind::Ordinary,
+                                        /*Pascal=*/false, StrTy,
+                                        Site->getExprLoc());
+  auto *Decayed = ImplicitCastExpr::Create(
+      Ctx, Ctx.getPointerType(Ctx.CharTy.withConst()), CK_ArrayToPointerDecay,
+      Literal, nullptr, VK_PRValue, FPOptionsOverride());
+  CE->setArg(SiteArg, Decayed);
+}
+
+std::unique_ptr<ASTConsumer> createOffloadConsumer(CompilerInstance &CI) {
+  return std::make_unique<OffloadConsumer>(CI);
+}
+
+} // namespace offload

@@ -1,0 +1,231 @@
+//===- offload/omp_bridge.hpp - offload() as plain OpenMP -------*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// Support for the sources that `offload-rewrite` produces. Each rewritten
+// `offload()` call becomes
+//
+//   ofld::bridge::grid G = ofld::bridge::shape(Launch, Count);
+//   #pragma omp target teams ompx_bare device(G.device)
+//       num_teams(G.hw[0], G.hw[1], G.hw[2])
+//       thread_limit(G.hw[3], G.hw[4], G.hw[5]) map(...) firstprivate(G, ...)
+//   ofld::bridge::run_bare(G, [&] { kernel(...); });
+//
+// so that stock `clang++ -fopenmp` builds it without the plugin. On a GPU
+// every hardware thread of the bare region runs the body once and the
+// ofld:: index functions read the hardware registers, exactly as under the
+// plugin. On a CPU (the host offload target or host fallback) a team is one
+// thread, so run_bare walks its share of the blocks and threads itself,
+// setting the same emulated grid state as the plugin-less CPU fallback.
+//
+// The launch-shape rule here must agree with the plugin's and with
+// __ofld::cpu_offload in offload.hpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_OMP_BRIDGE_HPP
+#define OFFLOAD_OMP_BRIDGE_HPP
+
+// Rewritten code never calls the CPU fallback's offload(); don't announce it.
+#ifndef OFFLOAD_QUIET_CPU_FALLBACK
+#define OFFLOAD_QUIET_CPU_FALLBACK 1
+#endif
+
+#include "offload/offload.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+// The kernels keep their [[offload::kernel]] attributes; without the plugin
+// they mean nothing, also in device compilations (where cpu_fallback.hpp,
+// which silences them on the host, is not included).
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wunknown-attributes"
+#elif defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wattributes"
+#endif
+
+// Declared here rather than through <omp.h> so that the header also parses
+// where the OpenMP runtime headers are not installed (e.g. in tools).
+#if defined(_OPENMP)
+extern "C" {
+int omp_get_team_num(void);
+int omp_get_num_teams(void);
+int omp_get_default_device(void);
+int omp_get_initial_device(void);
+int omp_get_num_procs(void);
+#if !defined(OFFLOAD_GPU_DEVICE)
+// Only in libomptarget; weak so that host-only OpenMP builds still link.
+const char *omp_get_uid_from_device(int) __attribute__((weak));
+#endif
+}
+#endif
+
+#if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
+#include <cstdlib>
+#include <pthread.h>
+
+// offload.hpp reaches the CPU grid state through __ofld_cpu_state(), which
+// the runtime library (ofld_rt) defines. Rewritten programs need not link it,
+// so define it here too: inline, so that every translation unit, the program
+// and a host-offload image may each carry a copy and the dynamic linker picks
+// one (the runtime's, when it is linked). OpenMP forbids thread_local in
+// target code, hence a pthread key for the per-thread state.
+#pragma omp declare target
+extern "C" inline ofld::detail::cpu_grid_state *__ofld_cpu_state() {
+  static pthread_once_t Once = PTHREAD_ONCE_INIT;
+  static pthread_key_t Key;
+  pthread_once(&Once, [] { pthread_key_create(&Key, std::free); });
+  void *State = pthread_getspecific(Key);
+  if (!State) {
+    State = std::calloc(1, sizeof(ofld::detail::cpu_grid_state));
+    pthread_setspecific(Key, State);
+  }
+  return static_cast<ofld::detail::cpu_grid_state *>(State);
+}
+#pragma omp end declare target
+#endif
+
+namespace ofld::bridge {
+
+/// The launch of one rewritten call: `dims` is the logical grid (grid x,y,z
+/// then block x,y,z) the kernel observes, `hw` what the target construct
+/// asks the device for, `device` the OpenMP device number.
+struct grid {
+  std::uint32_t dims[6];
+  std::uint32_t hw[6];
+  int device;
+};
+
+/// Parameter `I` of a kernel, as a type: `decltype(param<I>(kernel))`. The
+/// rewriter uses it where a parameter type cannot be spelled at the call.
+template <std::size_t I, class P0, class... P> struct nth {
+  using type = typename nth<I - 1, P...>::type;
+};
+template <class P0, class... P> struct nth<0, P0, P...> {
+  using type = P0;
+};
+template <std::size_t I, class... P>
+auto param(void (*)(P...)) -> typename nth<I, P...>::type;
+
+namespace detail {
+#if defined(_OPENMP)
+inline int teamNum() { return omp_get_team_num(); }
+inline int numTeams() { return omp_get_num_teams(); }
+#else
+// Built without -fopenmp the target construct is ignored and the call runs
+// here as a league of one team.
+inline int teamNum() { return 0; }
+inline int numTeams() { return 1; }
+#endif
+} // namespace detail
+
+#if !defined(OFFLOAD_GPU_DEVICE)
+namespace detail {
+#if defined(_OPENMP)
+inline int defaultDevice() { return omp_get_default_device(); }
+inline int numProcs() { return omp_get_num_procs(); }
+
+/// Whether OpenMP device `Dev` runs its regions on this CPU. Only a positive
+/// answer changes anything (fewer teams, see shape()), so unknown means no.
+inline bool runsOnCpu(int Dev) {
+  if (Dev == omp_get_initial_device())
+    return true;
+  if (!omp_get_uid_from_device)
+    return false;
+  const char *Uid = omp_get_uid_from_device(Dev);
+  if (!Uid)
+    return false;
+  // The generic-ELF host plugin names its devices "<arch>-<n>".
+  for (const char *Arch : {"x86_64-", "aarch64-", "ppc64", "s390x-",
+                           "riscv64-", "loongarch64-"}) {
+    std::size_t I = 0;
+    while (Arch[I] && Uid[I] == Arch[I])
+      ++I;
+    if (!Arch[I])
+      return true;
+  }
+  return false;
+}
+#else
+inline int defaultDevice() { return 0; }
+inline int numProcs() { return 1; }
+inline bool runsOnCpu(int) { return true; }
+#endif
+} // namespace detail
+
+/// The launch shape of an offload() call: `L` is the call's ofld::launch
+/// (null for the default shape), `Count` the element count of the kernel's
+/// first span or array parameter (-1 if it has none). Same rule as the
+/// plugin: zero grid.x is one thread per element, zero block.x is 256 (1
+/// without an array parameter), y and z of an explicit dimension default to
+/// 1.
+inline grid shape(const ofld::launch *L, long long Count) {
+  ofld::launch S = L ? *L : ofld::launch{};
+  std::uint32_t Block = S.block.x ? S.block.x : (Count >= 0 ? 256 : 1);
+  std::uint32_t Grid =
+      S.grid.x ? S.grid.x
+               : (Count >= 0 ? std::uint32_t((Count + Block - 1) / Block) : 1);
+  grid G = {{Grid, S.grid.x ? (S.grid.y ? S.grid.y : 1) : 1,
+             S.grid.x ? (S.grid.z ? S.grid.z : 1) : 1, Block,
+             S.block.x ? (S.block.y ? S.block.y : 1) : 1,
+             S.block.x ? (S.block.z ? S.block.z : 1) : 1},
+            {},
+            S.device >= 0 ? S.device : detail::defaultDevice()};
+  for (int I = 0; I < 6; ++I)
+    G.hw[I] = G.dims[I];
+  // A CPU runs one thread per team and cannot form more teams than it has
+  // cores (libomp warns and shrinks the league); run_bare covers the grid
+  // with whatever league it gets, so ask only for what it can have.
+  if (detail::runsOnCpu(G.device)) {
+    std::uint64_t Blocks = std::uint64_t(G.dims[0]) * G.dims[1] * G.dims[2];
+    std::uint64_t Procs = detail::numProcs() > 0 ? detail::numProcs() : 1;
+    G.hw[0] = std::uint32_t(Blocks < Procs ? Blocks : Procs);
+    G.hw[1] = G.hw[2] = G.hw[3] = G.hw[4] = G.hw[5] = 1;
+  }
+  return G;
+}
+#else
+// Device compilations parse the host code around target regions too.
+grid shape(const ofld::launch *L, long long Count);
+#endif
+
+#pragma omp declare target
+/// Runs the kernel call `Body` inside a bare target region.
+template <class F> inline void run_bare(const grid &G, F &&Body) {
+#if defined(OFFLOAD_GPU_DEVICE)
+  // Every hardware thread is one kernel thread; the grid is the hardware's.
+  (void)G;
+  Body();
+#else
+  // Team T of N runs blocks T, T+N, ...; each block runs its threads in
+  // order, like the CPU fallback (so sync_threads() only works for blocks of
+  // one thread here too).
+  auto &S = ofld::detail::cpu_grid_ref();
+  const ofld::detail::cpu_grid_state Saved = S;
+  S.grid = ofld::dim3{G.dims[0], G.dims[1], G.dims[2]};
+  S.block = ofld::dim3{G.dims[3], G.dims[4], G.dims[5]};
+  std::uint64_t Blocks = std::uint64_t(S.grid.x) * S.grid.y * S.grid.z;
+  int Team = detail::teamNum(), Teams = detail::numTeams();
+  std::uint64_t Stride = Teams > 0 ? std::uint64_t(Teams) : 1;
+  for (std::uint64_t B = Team > 0 ? Team : 0; B < Blocks; B += Stride) {
+    S.block_id = ofld::dim3{std::uint32_t(B % S.grid.x),
+                            std::uint32_t(B / S.grid.x % S.grid.y),
+                            std::uint32_t(B / S.grid.x / S.grid.y)};
+    for (std::uint32_t TZ = 0; TZ < S.block.z; ++TZ)
+      for (std::uint32_t TY = 0; TY < S.block.y; ++TY)
+        for (std::uint32_t TX = 0; TX < S.block.x; ++TX) {
+          S.thread_id = ofld::dim3{TX, TY, TZ};
+          Body();
+        }
+  }
+  S = Saved;
+#endif
+}
+#pragma omp end declare target
+
+} // namespace ofld::bridge
+
+#endif // OFFLOAD_OMP_BRIDGE_HPP

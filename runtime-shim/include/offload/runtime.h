@@ -1,0 +1,41 @@
+//===- offload/runtime.h - entry points of the offload host runtime -*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// Called by the code the plugin emits, not by users. The layout of
+// __ofld_site is mirrored in plugin/CodeGen/HostLowering.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_H
+#define OFFLOAD_RUNTIME_H
+
+#include <cstdint>
+
+namespace ofld {
+struct launch;
+}
+
+/// Where a launch comes from, for messages.
+struct __ofld_site {
+  const char *kernel;
+  const char *file;
+  std::uint32_t line, column;
+};
+
+extern "C" {
+/// Fills grid x,y,z and block x,y,z. `Count` is the element count of the
+/// kernel's first span or array parameter, or -1 if it has none. Returns 0
+/// when the grid is empty and nothing must run.
+int32_t __ofld_launch_shape(const __ofld_site *Site, const ofld::launch *Shape,
+                            int64_t Count, uint32_t *Dims);
+/// The libomptarget device to run on, or -1 to run on this CPU.
+int64_t __ofld_select_device(const __ofld_site *Site,
+                             const ofld::launch *Shape);
+/// A launch returned `Rc`; reports it when offloading is mandatory.
+void __ofld_launch_failed(const __ofld_site *Site, int64_t Device, int32_t Rc);
+}
+
+#endif // OFFLOAD_RUNTIME_H

@@ -1,0 +1,131 @@
+//===- Runtime.cpp - host side of the offload launch sequence -------------===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// The decisions of a launch that depend on the running machine, called from
+// the code the plugin's host lowering emits: the launch shape, which device
+// runs the kernel (or this CPU), and what a failure means. Every message names
+// the kernel and the call site.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/offload.hpp"
+#include "offload/runtime.h"
+
+#include <omp.h>
+
+#include <atomic>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <strings.h>
+
+namespace {
+
+std::atomic<ofld::error_handler> Handler{nullptr};
+
+enum class Policy { Default, Mandatory, Disabled };
+
+Policy offloadPolicy() {
+  const char *Env = std::getenv("OMP_TARGET_OFFLOAD");
+  if (!Env)
+    return Policy::Default;
+  if (!strcasecmp(Env, "MANDATORY"))
+    return Policy::Mandatory;
+  if (!strcasecmp(Env, "DISABLED"))
+    return Policy::Disabled;
+  return Policy::Default;
+}
+
+[[gnu::format(printf, 2, 3)]] void fail(const __ofld_site *Site,
+                                        const char *Format, ...) {
+  char Cause[512];
+  va_list Args;
+  va_start(Args, Format);
+  std::vsnprintf(Cause, sizeof(Cause), Format, Args);
+  va_end(Args);
+  char Message[1024];
+  std::snprintf(Message, sizeof(Message), "offload: kernel '%s' at %s:%u: %s",
+                Site->kernel, Site->file, Site->line, Cause);
+  if (ofld::error_handler H = Handler.load()) {
+    H(Message);
+    return;
+  }
+  std::fprintf(stderr, "%s\n", Message);
+  std::exit(EXIT_FAILURE);
+}
+
+std::uint32_t orOne(std::uint32_t V) { return V ? V : 1; }
+
+} // namespace
+
+ofld::error_handler ofld::set_error_handler(error_handler H) {
+  return Handler.exchange(H);
+}
+
+int ofld::device_count() { return omp_get_num_devices(); }
+
+extern "C" ofld::detail::cpu_grid_state *__ofld_cpu_state() {
+  static thread_local ofld::detail::cpu_grid_state State;
+  return &State;
+}
+
+extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
+                                       const ofld::launch *Shape,
+                                       int64_t Count, uint32_t *Dims) {
+  ofld::launch L = Shape ? *Shape : ofld::launch{};
+  bool HasArray = Count >= 0;
+  std::uint32_t Block[3] = {L.block.x ? L.block.x : (HasArray ? 256u : 1u),
+                            L.block.x ? orOne(L.block.y) : 1,
+                            L.block.x ? orOne(L.block.z) : 1};
+  std::uint64_t GridX = L.grid.x;
+  if (!GridX)
+    GridX = HasArray ? (std::uint64_t(Count) + Block[0] - 1) / Block[0] : 1;
+  if (GridX > 0x7fffffffu) {
+    fail(Site, "the default launch shape needs %llu blocks, more than a grid "
+               "holds; pass ofld::launch{.grid = ...}",
+         (unsigned long long)GridX);
+    return 0;
+  }
+  Dims[0] = std::uint32_t(GridX);
+  Dims[1] = L.grid.x ? orOne(L.grid.y) : 1;
+  Dims[2] = L.grid.x ? orOne(L.grid.z) : 1;
+  Dims[3] = Block[0];
+  Dims[4] = Block[1];
+  Dims[5] = Block[2];
+  // An empty span gives an empty grid: nothing to launch.
+  return Dims[0] != 0;
+}
+
+extern "C" int64_t __ofld_select_device(const __ofld_site *Site,
+                                        const ofld::launch *Shape) {
+  Policy P = offloadPolicy();
+  int Devices = omp_get_num_devices();
+  int Requested = Shape ? Shape->device : -1;
+  if (Requested >= Devices || Requested < -1) {
+    fail(Site, "device %d does not exist (%d offload device%s available)",
+         Requested, Devices, Devices == 1 ? "" : "s");
+    return -1;
+  }
+  if (P == Policy::Disabled)
+    return -1;
+  int Device = Requested >= 0 ? Requested : omp_get_default_device();
+  if (Devices == 0 || Device >= Devices) {
+    if (P == Policy::Mandatory)
+      fail(Site, "no offload device is available and OMP_TARGET_OFFLOAD="
+                 "MANDATORY forbids running on the host");
+    return -1;
+  }
+  return Device;
+}
+
+extern "C" void __ofld_launch_failed(const __ofld_site *Site, int64_t Device,
+                                     int32_t Rc) {
+  if (offloadPolicy() == Policy::Mandatory)
+    fail(Site, "launch on device %lld failed (libomptarget returned %d; "
+               "LIBOMPTARGET_INFO=-1 shows why)",
+         (long long)Device, Rc);
+}
