@@ -178,7 +178,8 @@ KernelInfo &OffloadConsumer::analyseKernel(FunctionDecl *FD) {
       if (V->Id != DiagId::OutOnByValue)
         DB << V->Type;
       if (V->Id == DiagId::ParamRawPointer)
-        DB << V->Suggestion.getUnqualifiedType();
+        DB << V->Suggestion.getUnqualifiedType().getAsString(
+            Ctx.getPrintingPolicy());
       Valid = false;
       continue;
     }

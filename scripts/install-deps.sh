@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+#===- install-deps.sh - Debian packages the build and tests need ----------===#
+set -euo pipefail
+PKGS="clang-22 libclang-22-dev llvm-22-dev llvm-22-tools liboffload-22-dev lld-22 catch2 cmake ninja-build"
+missing=$(for p in $PKGS; do dpkg -s "$p" >/dev/null 2>&1 || echo "$p"; done)
+if [ -n "$missing" ]; then
+  SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing
+fi

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+#===- run-gpu-suite.sh - run the end-to-end programs on a GPU -------------===#
+#
+# Usage (on the GPU machine, from the project root):
+#   source .gpu-runtime/device-env.sh; tests/gpu/run-gpu-suite.sh .gpu-runtime/bin
+# The folder holds the sm_90 builds of tests/e2e made by
+# tests/gpu/build-gpu-suite.sh and libofld_rt.so. Offloading is mandatory:
+# a silent CPU fallback fails the run.
+#===----------------------------------------------------------------------===#
+set -u
+BIN=${1:-.gpu-runtime/bin}
+export LD_LIBRARY_PATH="$BIN${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export OMP_TARGET_OFFLOAD=MANDATORY
+pass=0; fail=0; rows=()
+for exe in "$BIN"/e2e_*; do
+  name=$(basename "$exe")
+  start=$EPOCHREALTIME
+  out=$("$exe" 2>&1); rc=$?
+  ms=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN{printf "%.1f", (b-a)*1000}')
+  launched=$(LIBOMPTARGET_INFO=-1 "$exe" 2>&1 | grep -c 'Launching kernel __ofld_')
+  if [ $rc -eq 0 ] && [ "$launched" -gt 0 ]; then pass=$((pass+1)); st=PASS; else fail=$((fail+1)); st=FAIL; fi
+  rows+=("$(printf '%-22s %-5s launches=%-3s %8s ms  %s' "$name" "$st" "$launched" "$ms" "$(echo "$out" | tail -1)")")
+done
+echo "== transfers of out_param (const span in, out span and out struct back only)"
+LIBOMPTARGET_INFO=-1 "$BIN/e2e_out_param" 2>&1 | grep -E 'Copying data|Launching kernel' | sed 's/HstPtr=0x[0-9a-f]*, TgtPtr=0x[0-9a-f]*, //'
+echo "== transfers of struct_const_ref (const& struct to device only)"
+LIBOMPTARGET_INFO=-1 "$BIN/e2e_struct_const_ref" 2>&1 | grep -E 'Copying data|Launching kernel' | sed 's/HstPtr=0x[0-9a-f]*, TgtPtr=0x[0-9a-f]*, //'
+echo "== GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
+printf '%s\n' "${rows[@]}"
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

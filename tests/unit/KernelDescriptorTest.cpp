@@ -1,0 +1,267 @@
+//===- KernelDescriptorTest.cpp - unit tests of the descriptor strings ----===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// The plugin writes kernel and call-site descriptors into IR strings and the
+// IR passes read them back without an AST: every field must survive the trip,
+// separators inside names included, and a damaged string must be refused.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelDescriptor.h"
+#include "Printers.h"
+
+#include "llvm/Support/Error.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+
+using namespace offload;
+
+namespace {
+
+/// Unwraps a decode that must succeed; the error text is the failure message.
+template <class T> T expectOk(llvm::Expected<T> E) {
+  if (!E)
+    FAIL("decode failed: " << llvm::toString(E.takeError()));
+  return std::move(*E);
+}
+
+/// The message of a decode that must fail.
+template <class T> std::string expectError(llvm::Expected<T> E) {
+  if (E)
+    FAIL("decode unexpectedly succeeded");
+  return llvm::toString(E.takeError());
+}
+
+ParamLayout layout(PayloadKind K, MapKind M, uint64_t Bytes, uint64_t Count,
+                   uint64_t Data, uint64_t CountOff, uint64_t SpanBytes,
+                   bool ArrayLike) {
+  ParamLayout P;
+  P.Kind = K;
+  P.Map = M;
+  P.Bytes = Bytes;
+  P.Count = Count;
+  P.DataOffset = Data;
+  P.CountOffset = CountOff;
+  P.SpanBytes = SpanBytes;
+  P.IsArrayLike = ArrayLike;
+  return P;
+}
+
+/// Every field distinct from its neighbours, so a swapped field is caught.
+KernelDescriptor sampleKernel() {
+  KernelDescriptor K;
+  K.Name = "ns::scale<a;b=c,d%e>";
+  K.InvokeThunk = "_ZN6__ofld6invokeIJfEEEvPv;x=1";
+  K.CpuThunk = "_ZN6__ofld8cpu_gridIJfEEEvPv,%20";
+  K.Params.push_back(
+      layout(PayloadKind::Value, MapKind::Literal, 4, 0, 0, 0, 0, false));
+  K.Params.push_back(
+      layout(PayloadKind::Object, MapKind::To, 24, 6, 0, 0, 0, true));
+  K.Params.push_back(
+      layout(PayloadKind::Span, MapKind::ToFrom, 8, 0, 1, 9, 16, true));
+  K.Params.push_back(
+      layout(PayloadKind::Span, MapKind::From, 2, 3, 5, 7, 11, false));
+  return K;
+}
+
+void checkSameParams(const KernelDescriptor &A, const KernelDescriptor &B) {
+  REQUIRE(A.Params.size() == B.Params.size());
+  for (unsigned I = 0; I < A.Params.size(); ++I) {
+    INFO("param " << I);
+    const ParamLayout &P = A.Params[I], &Q = B.Params[I];
+    CHECK(P.Kind == Q.Kind);
+    CHECK(P.Map == Q.Map);
+    CHECK(P.Bytes == Q.Bytes);
+    CHECK(P.Count == Q.Count);
+    CHECK(P.DataOffset == Q.DataOffset);
+    CHECK(P.CountOffset == Q.CountOffset);
+    CHECK(P.SpanBytes == Q.SpanBytes);
+    CHECK(P.IsArrayLike == Q.IsArrayLike);
+  }
+}
+
+/// A valid kernel descriptor with `Params` spliced in verbatim.
+std::string withParams(llvm::StringRef Params) {
+  return "v1;name=k;invoke=i;cpu=;params=" + Params.str();
+}
+
+} // namespace
+
+TEST_CASE("encodeKernel writes the documented parameter format",
+          "[descriptor]") {
+  KernelDescriptor K;
+  K.Name = "k";
+  K.Params.push_back(
+      layout(PayloadKind::Span, MapKind::ToFrom, 4, 0, 0, 8, 16, true));
+  K.Params.push_back(
+      layout(PayloadKind::Object, MapKind::From, 12, 3, 0, 0, 0, true));
+  K.Params.push_back(
+      layout(PayloadKind::Value, MapKind::Literal, 8, 0, 0, 0, 0, false));
+  K.Params.push_back(
+      layout(PayloadKind::Object, MapKind::To, 16, 0, 0, 0, 0, false));
+  // The example of KernelDescriptor.cpp's header, then one of each letter.
+  CHECK(encodeKernel(K) ==
+        "v1;name=k;invoke=;cpu=;params=Sb4.0.0.8.16.1,Of12.3.0.0.0.1,"
+        "Vl8.0.0.0.0.0,Ot16.0.0.0.0.0");
+}
+
+TEST_CASE("encodeKernel escapes the separators inside names",
+          "[descriptor]") {
+  KernelDescriptor K;
+  K.Name = "a;b=c,d%e\nf";
+  std::string S = encodeKernel(K);
+  CHECK(S.find("name=a%3Bb%3Dc%2Cd%25e%0Af;") != std::string::npos);
+  // Only the structural separators remain: v1;name;invoke;cpu;params.
+  CHECK(std::count(S.begin(), S.end(), ';') == 4);
+  CHECK(std::count(S.begin(), S.end(), '=') == 4);
+  CHECK(std::count(S.begin(), S.end(), ',') == 0);
+}
+
+TEST_CASE("kernel descriptors round-trip", "[descriptor]") {
+  SECTION("names with ';', '=', ',' and '%'") {
+    KernelDescriptor K = sampleKernel();
+    KernelDescriptor D = expectOk(decodeKernel(encodeKernel(K)));
+    CHECK(D.Name == K.Name);
+    CHECK(D.InvokeThunk == K.InvokeThunk);
+    CHECK(D.CpuThunk == K.CpuThunk);
+    checkSameParams(D, K);
+    CHECK(D.shapeParam() == 1u);
+  }
+  SECTION("no parameters") {
+    KernelDescriptor K;
+    K.Name = "empty";
+    KernelDescriptor D = expectOk(decodeKernel(encodeKernel(K)));
+    CHECK(D.Name == "empty");
+    CHECK(D.Params.empty());
+    CHECK_FALSE(D.shapeParam().has_value());
+  }
+  SECTION("many parameters: a long list must decode as written") {
+    KernelDescriptor K;
+    K.Name = "wide";
+    for (unsigned I = 0; I < 40; ++I)
+      K.Params.push_back(layout(PayloadKind::Span, MapKind::To, I + 1,
+                                1000 + I, I, 8 + I, 16 + I, I % 2 == 1));
+    KernelDescriptor D = expectOk(decodeKernel(encodeKernel(K)));
+    checkSameParams(D, K);
+    CHECK(D.shapeParam() == 1u);
+  }
+}
+
+TEST_CASE("call-site descriptors round-trip", "[descriptor]") {
+  CallSiteDescriptor C;
+  C.Kernel = sampleKernel();
+  C.File = "/src/dir;with=odd,chars%/main.cpp";
+  C.Function = "int main(int, char **), lambda=1;";
+  C.Line = 4242;
+  C.Column = 17;
+  C.ArgSpellings = {"std::span<float>{v.data(), n}", "a,b", "x=y;z", "100%",
+                    "std::array<int, 2>{1, 2}"};
+  CallSiteDescriptor D = expectOk(decodeCallSite(encodeCallSite(C)));
+  CHECK(D.Kernel.Name == C.Kernel.Name);
+  CHECK(D.Kernel.InvokeThunk == C.Kernel.InvokeThunk);
+  CHECK(D.Kernel.CpuThunk == C.Kernel.CpuThunk);
+  checkSameParams(D.Kernel, C.Kernel);
+  CHECK(D.File == C.File);
+  CHECK(D.Function == C.Function);
+  CHECK(D.Line == 4242);
+  CHECK(D.Column == 17);
+  REQUIRE(D.ArgSpellings.size() == C.ArgSpellings.size());
+  for (unsigned I = 0; I < C.ArgSpellings.size(); ++I)
+    CHECK(D.ArgSpellings[I] == C.ArgSpellings[I]);
+
+  SECTION("a call-site string is also a kernel descriptor") {
+    KernelDescriptor K = expectOk(decodeKernel(encodeCallSite(C)));
+    CHECK(K.Name == C.Kernel.Name);
+    checkSameParams(K, C.Kernel);
+  }
+}
+
+TEST_CASE("malformed descriptors are refused", "[descriptor][errors]") {
+  SECTION("wrong version") {
+    std::string S = encodeKernel(sampleKernel());
+    REQUIRE(S.rfind("v1;", 0) == 0);
+    S[1] = '2';
+    CHECK_THAT(expectError(decodeKernel(S)),
+               Catch::Contains("not an offload descriptor"));
+    CHECK_THAT(expectError(decodeCallSite(S)),
+               Catch::Contains("not an offload descriptor"));
+  }
+  SECTION("empty string") {
+    CHECK_THAT(expectError(decodeKernel("")),
+               Catch::Contains("not an offload descriptor"));
+  }
+  SECTION("bad kind character") {
+    CHECK_THAT(expectError(decodeKernel(withParams("Xb4.0.0.8.16.1"))),
+               Catch::Contains("bad parameter kind"));
+    // Lower case is the map alphabet, not the kind alphabet.
+    CHECK_THAT(expectError(decodeKernel(withParams("sb4.0.0.8.16.1"))),
+               Catch::Contains("bad parameter kind"));
+  }
+  SECTION("bad map character") {
+    CHECK_THAT(expectError(decodeKernel(withParams("Sx4.0.0.8.16.1"))),
+               Catch::Contains("bad map kind"));
+  }
+  SECTION("wrong number count") {
+    CHECK_THAT(expectError(decodeKernel(withParams("Sb4.0.0.8.16"))),
+               Catch::Contains("needs 6 numbers"));
+    CHECK_THAT(expectError(decodeKernel(withParams("Sb4.0.0.8.16.1.7"))),
+               Catch::Contains("needs 6 numbers"));
+    // A bad item after a good one still fails the whole descriptor.
+    CHECK_THAT(
+        expectError(decodeKernel(withParams("Vl4.0.0.0.0.0,Ot8.0.0"))),
+        Catch::Contains("needs 6 numbers"));
+  }
+  SECTION("truncated parameter") {
+    CHECK_THAT(expectError(decodeKernel(withParams("Sb"))),
+               Catch::Contains("short parameter"));
+  }
+  SECTION("not a number") {
+    CHECK_THAT(expectError(decodeKernel(withParams("Sb4.x.0.8.16.1"))),
+               Catch::Contains("bad number"));
+    CHECK_THAT(expectError(decodeKernel(withParams("Sb4.-1.0.8.16.1"))),
+               Catch::Contains("bad number"));
+    CHECK_THAT(expectError(decodeKernel(withParams("Sb4..0.8.16.1"))),
+               Catch::Contains("bad number"));
+  }
+  SECTION("bad escapes") {
+    CHECK_THAT(expectError(decodeKernel("v1;name=a%3")),
+               Catch::Contains("bad escape"));
+    CHECK_THAT(expectError(decodeKernel("v1;name=a%zz")),
+               Catch::Contains("bad escape"));
+    CHECK_THAT(expectError(decodeKernel("v1;name=k;invoke=%")),
+               Catch::Contains("bad escape"));
+    // The same escapes decode when complete: the check is not over-eager.
+    CHECK(expectOk(decodeKernel("v1;name=a%3B")).Name == "a;");
+    CHECK(expectOk(decodeKernel("v1;name=a%3b%25")).Name == "a;%");
+  }
+  SECTION("call site without line or column") {
+    std::string K = encodeKernel(sampleKernel());
+    CHECK_THAT(expectError(decodeCallSite(K + ";file=f;col=3;fn=g;args=")),
+               Catch::Contains("without line/column"));
+    CHECK_THAT(expectError(decodeCallSite(K + ";file=f;line=3;fn=g;args=")),
+               Catch::Contains("without line/column"));
+    CHECK_THAT(
+        expectError(decodeCallSite(K + ";file=f;line=x;col=3;fn=g;args=")),
+        Catch::Contains("without line/column"));
+    CallSiteDescriptor C =
+        expectOk(decodeCallSite(K + ";file=f;line=9;col=3;fn=g;args="));
+    CHECK(C.Line == 9);
+    CHECK(C.Column == 3);
+    CHECK(C.ArgSpellings.empty());
+  }
+  SECTION("bad escape in a call-site field") {
+    std::string K = encodeKernel(sampleKernel());
+    CHECK_THAT(
+        expectError(decodeCallSite(K + ";file=f%;line=1;col=1;fn=g;args=")),
+        Catch::Contains("bad escape"));
+    CHECK_THAT(
+        expectError(decodeCallSite(K + ";file=f;line=1;col=1;fn=g;args=a,%q")),
+        Catch::Contains("bad escape"));
+  }
+}
