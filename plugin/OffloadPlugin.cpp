@@ -28,12 +28,17 @@ class OffloadAction final : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    const LangOptions &LO = CI.getLangOpts();
+    LangOptions &LO = CI.getLangOpts();
     if (!LO.OpenMP || (!LO.OpenMPIsTargetDevice && LO.OMPTargetTriples.empty()))
       offload::report(CI.getDiagnostics(), SourceLocation(),
                       offload::DiagId::PluginNeedsOpenMP);
     offload::installBundledHeaders(CI);
     bool Device = LO.OpenMPIsTargetDevice;
+    // Kernels are bare: no OpenMP parallel region can share a kernel's
+    // locals, so they need not be globalised through the device runtime,
+    // which -nogpulib builds do not have (unoptimised builds would not link).
+    if (Device)
+      LO.OpenMPCUDAMode = true;
     // The offload driver runs the host front end with -disable-llvm-passes
     // and optimises its bitcode in a later IR-only job, where no AST (and no
     // plugin action) exists. The lowering needs this job's pipeline.
