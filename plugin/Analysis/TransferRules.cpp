@@ -126,6 +126,10 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
     QualType Object = Ref->getPointeeType();
     if (Object->isPointerType() && !Object->isFunctionPointerType())
       return RuleViolation{DiagId::ParamReferenceToPointer, T, {}};
+    // A span is a view: by reference only its header would move, and the
+    // kernel would follow a host pointer.
+    if (asStd(Object, "span"))
+      return RuleViolation{DiagId::ParamSpanByReference, T, {}};
     if (Object->isFunctionType())
       return RuleViolation{DiagId::ParamFunctionPointer, T, {}};
     if (auto V = checkObjectType(Object, Ctx))

@@ -68,6 +68,8 @@ ofld::error_handler ofld::set_error_handler(error_handler H) {
 
 int ofld::device_count() { return omp_get_num_devices(); }
 
+void ofld::set_default_device(int Device) { omp_set_default_device(Device); }
+
 extern "C" ofld::detail::cpu_grid_state *__ofld_cpu_state() {
   static thread_local ofld::detail::cpu_grid_state State;
   return &State;

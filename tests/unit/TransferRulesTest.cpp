@@ -76,6 +76,7 @@ void k_string(std::string s, const std::string &r) { USE(r); }
 void k_polymorphic(const Poly &p, Poly &q) { USE(p); USE(q); }
 void k_rvalue(Pod &&p) { USE(p); }
 void k_refpointer(float *&p, float *const &q) {}
+void k_spanref(std::span<float> &a, const std::span<const float> &b) {}
 void k_spanofstrings(std::span<std::string> s) {}
 void k_outconst(const Pod &p, const float (&a)[4], std::span<const float> s,
                 const std::array<int, 2> &b) { USE(p); USE(a); USE(b); }
@@ -567,6 +568,16 @@ TEST_CASE("references to pointers are rejected", "[transfer][reject]") {
     RuleViolation V = rejected("k_refpointer", 1);
     CHECK(V.Id == DiagId::ParamReferenceToPointer);
     CHECK(canon(V.Type) == "float *const &");
+  }
+}
+
+TEST_CASE("spans by reference are rejected", "[transfer][reject]") {
+  SECTION("std::span<T>&") {
+    RuleViolation V = rejected("k_spanref", 0);
+    CHECK(V.Id == DiagId::ParamSpanByReference);
+  }
+  SECTION("const std::span<const T>&") {
+    CHECK(rejected("k_spanref", 1).Id == DiagId::ParamSpanByReference);
   }
 }
 

@@ -18,3 +18,4 @@ struct Poly {
 [[offload::kernel]] void spanstr(std::span<std::string> v) {} // expected-error {{kernel parameter 'v' views elements of type 'std::basic_string<char>', which is not trivially copyable}}
 [[offload::kernel]] void outconst([[offload::out]] const int &x) {} // expected-error {{'offload::out' on parameter 'x' of const type 'const int &': the kernel cannot write it; drop 'const' or drop 'offload::out'}}
 [[offload::kernel]] void outval([[offload::out]] int x) {} // expected-error {{'offload::out' on by-value parameter 'x': nothing would come back; take it as 'T&' or 'std::span<T>'}}
+[[offload::kernel]] void spanref(std::span<float> &v) {} // expected-error {{kernel parameter 'v' takes a std::span by reference ('std::span<float> &'); take the span by value: it is a view, and its elements are what moves}}
