@@ -100,6 +100,9 @@ private:
   void emitMapper(IRBuilder<> &B, omp::RuntimeFunction Fn, Value *Ident,
                   Value *Device, Value *MapTypes);
   void emitCpuRun(IRBuilder<> &B);
+  Function *buildBody();
+  void emitAsync(IRBuilder<> &B, Function *Body, Value *CallDims,
+                 Value *Device);
   Constant *mapTypes(ArrayRef<uint64_t> Types, const Twine &Name);
 
   Module &M;
@@ -309,72 +312,52 @@ void LaunchLowering::emitCpuRun(IRBuilder<> &B) {
   B.CreateCall(CpuThunk, {Dims, Kernel, Objs});
 }
 
-bool LaunchLowering::run() {
-  if (!decode())
-    return false;
-  Function *F = Call.getFunction();
-  BasicBlock *BB = Call.getParent();
-  IRBuilder<> Entry(&F->getEntryBlock(), F->getEntryBlock().begin());
-  IRBuilder<> B(&Call);
+/// The launch proper, outlined so that it can run now or on a worker thread:
+/// `void body(ptr objs, ptr dims, i64 device)`.
+Function *LaunchLowering::buildBody() {
+  auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {PtrTy, PtrTy, I64}, false);
+  Function *Body = Function::Create(FT, GlobalValue::InternalLinkage,
+                                    "__ofld_launch." + Kernel->getName(), M);
+  Body->addFnAttr(Attribute::NoUnwind);
+  Objs = Body->getArg(0);
+  Dims = Body->getArg(1);
+  Value *Device = Body->getArg(2);
+  Objs->setName("objs");
+  Dims->setName("dims");
+  Device->setName("device");
+
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Body));
+  auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, Params.size()));
+  for (unsigned I = 0; I < Params.size(); ++I)
+    Params[I] =
+        B.CreateLoad(PtrTy, B.CreateConstInBoundsGEP2_32(ObjsTy, Objs, 0, I));
+  gatherArguments(B);
 
   uint32_t LocSize;
   Constant *Loc = OMP.getOrCreateSrcLocStr(
       Site.Function.empty() ? StringRef("unknown") : StringRef(Site.Function),
       Site.File, Site.Line, Site.Column, LocSize);
   Constant *Ident = OMP.getOrCreateIdent(Loc, LocSize);
-  SiteInfo = siteConstant();
 
-  auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, Params.size()));
-  Objs = Entry.CreateAlloca(ObjsTy, nullptr, "ofld.objs");
-  Dims = Entry.CreateAlloca(ArrayType::get(I32, 6), nullptr, "ofld.dims");
-  for (auto [I, P] : enumerate(Params))
-    B.CreateStore(P, B.CreateConstInBoundsGEP2_32(ObjsTy, Objs, 0, I));
-
-  Value *ShapeArg = Shape ? Shape : ConstantPointerNull::get(PtrTy);
-  auto ShapeFn = M.getOrInsertFunction("__ofld_launch_shape", I32, PtrTy,
-                                       PtrTy, I64, PtrTy);
-  Value *Empty = B.CreateICmpEQ(
-      B.CreateCall(ShapeFn, {SiteInfo, ShapeArg, defaultCount(B), Dims}),
-      ConstantInt::get(I32, 0), "ofld.empty");
-  auto SelectFn =
-      M.getOrInsertFunction("__ofld_select_device", I64, PtrTy, PtrTy);
-  Value *Device = B.CreateCall(SelectFn, {SiteInfo, ShapeArg}, "ofld.device");
-  gatherArguments(B);
-  Value *OnHost = B.CreateICmpSLT(Device, ConstantInt::get(I64, 0));
-
-  // Split the block at the call; every path below ends in Tail.
-  BasicBlock *Tail;
-  if (auto *II = dyn_cast<InvokeInst>(&Call)) {
-    Tail = BasicBlock::Create(Ctx, "ofld.cont", F);
-    BranchInst::Create(II->getNormalDest(), Tail);
-    II->getNormalDest()->replacePhiUsesWith(BB, Tail);
-    II->getUnwindDest()->removePredecessor(BB);
-    II->eraseFromParent();
-  } else {
-    Tail = BB->splitBasicBlock(&Call, "ofld.cont");
-    BB->getTerminator()->eraseFromParent();
-    Call.eraseFromParent();
-  }
-  auto *Choose = BasicBlock::Create(Ctx, "ofld.choose", F, Tail);
-  auto *OnCpu = BasicBlock::Create(Ctx, "ofld.cpu", F, Tail);
-  auto *Offload = BasicBlock::Create(Ctx, "ofld.offload", F, Tail);
-  auto *Done = BasicBlock::Create(Ctx, "ofld.launched", F, Tail);
-  auto *Failed = BasicBlock::Create(Ctx, "ofld.failed", F, Tail);
-  B.SetInsertPoint(BB);
-  B.CreateCondBr(Empty, Tail, Choose);
-  B.SetInsertPoint(Choose);
-  B.CreateCondBr(OnHost, OnCpu, Offload);
+  auto *Done = BasicBlock::Create(Ctx, "ofld.done", Body);
+  auto *OnCpu = BasicBlock::Create(Ctx, "ofld.cpu", Body, Done);
+  auto *Offload = BasicBlock::Create(Ctx, "ofld.offload", Body, Done);
+  auto *Launched = BasicBlock::Create(Ctx, "ofld.launched", Body, Done);
+  auto *Failed = BasicBlock::Create(Ctx, "ofld.failed", Body, Done);
+  B.CreateCondBr(B.CreateICmpSLT(Device, ConstantInt::get(I64, 0)), OnCpu,
+                 Offload);
 
   B.SetInsertPoint(OnCpu);
   emitCpuRun(B);
-  B.CreateBr(Tail);
+  B.CreateBr(Done);
 
   SmallVector<uint64_t, 8> Begin, Release;
   for (const Mapped &E : Maps) {
     Begin.push_back(E.Transfer);
     Release.push_back(0);
   }
-  Constant *BeginTypes = Maps.empty() ? nullptr : mapTypes(Begin, ".offload_maptypes");
+  Constant *BeginTypes =
+      Maps.empty() ? nullptr : mapTypes(Begin, ".offload_maptypes");
   Constant *ReleaseTypes =
       Maps.empty() ? nullptr : mapTypes(Release, ".offload_maptypes.release");
 
@@ -394,7 +377,8 @@ bool LaunchLowering::run() {
   auto *DimsTy = ArrayType::get(I32, 6);
   SmallVector<Value *, 6> D;
   for (unsigned I = 0; I < 6; ++I)
-    D.push_back(B.CreateLoad(I32, B.CreateConstInBoundsGEP2_32(DimsTy, Dims, 0, I)));
+    D.push_back(
+        B.CreateLoad(I32, B.CreateConstInBoundsGEP2_32(DimsTy, Dims, 0, I)));
   OpenMPIRBuilder::TargetDataRTArgs RT(Args, Args, ArgSizes, ArgTypes,
                                        /*MapTypesArrayEnd=*/nullptr,
                                        ConstantPointerNull::get(PtrTy),
@@ -407,17 +391,18 @@ bool LaunchLowering::run() {
   SmallVector<Value *> KernelArgs;
   OpenMPIRBuilder::getKernelArgsVector(KA, B, KernelArgs);
   Value *Rc = nullptr;
-  OpenMPIRBuilder::InsertPointTy AllocaIP(&F->getEntryBlock(),
-                                          F->getEntryBlock().begin());
+  OpenMPIRBuilder::InsertPointTy AllocaIP(&Body->getEntryBlock(),
+                                          Body->getEntryBlock().begin());
   B.restoreIP(OMP.emitTargetKernel(OpenMPIRBuilder::LocationDescription(B),
                                    AllocaIP, Rc, Ident, Device, D[0], D[3],
                                    regionId(M, *Kernel), KernelArgs));
-  B.CreateCondBr(B.CreateICmpEQ(Rc, ConstantInt::get(I32, 0)), Done, Failed);
+  B.CreateCondBr(B.CreateICmpEQ(Rc, ConstantInt::get(I32, 0)), Launched,
+                 Failed);
 
-  B.SetInsertPoint(Done);
+  B.SetInsertPoint(Launched);
   emitMapper(B, omp::OMPRTL___tgt_target_data_end_mapper, Ident, Device,
              BeginTypes);
-  B.CreateBr(Tail);
+  B.CreateBr(Done);
 
   // A launch that failed leaves the host data authoritative: release the
   // device copies without copying back, then run on the CPU (unless the
@@ -429,6 +414,102 @@ bool LaunchLowering::run() {
   emitMapper(B, omp::OMPRTL___tgt_target_data_end_mapper, Ident, Device,
              ReleaseTypes);
   emitCpuRun(B);
+  B.CreateBr(Done);
+
+  B.SetInsertPoint(Done);
+  B.CreateRetVoid();
+  return Body;
+}
+
+/// For a launch that does not wait: copies what lives only as long as the
+/// call (by-value parameters and span objects; references stay references)
+/// into a heap context the runtime frees after running the body.
+void LaunchLowering::emitAsync(IRBuilder<> &B, Function *Body,
+                               Value *CallDims, Value *Device) {
+  uint64_t ObjsBytes = 8 * std::max<size_t>(1, Params.size());
+  uint64_t Offset = ObjsBytes + 6 * 4;
+  SmallVector<std::pair<uint64_t, uint64_t>, 8> Copies; // offset, bytes
+  for (const ParamLayout &P : Site.Kernel.Params) {
+    uint64_t Bytes = P.Kind == PayloadKind::Value  ? P.Bytes
+                     : P.Kind == PayloadKind::Span ? P.SpanBytes
+                                                   : 0;
+    Offset = alignTo(Offset, 16);
+    Copies.push_back({Offset, Bytes});
+    Offset += Bytes;
+  }
+  auto AllocFn = M.getOrInsertFunction("__ofld_async_alloc", PtrTy, I64);
+  Value *Ctx8 = B.CreateCall(AllocFn, {ConstantInt::get(I64, Offset)}, "ofld.ctx");
+  auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, Params.size()));
+  for (auto [I, P] : enumerate(Params)) {
+    Value *Obj = P;
+    if (uint64_t Bytes = Copies[I].second) {
+      Obj = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx8, Copies[I].first);
+      B.CreateMemCpy(Obj, Align(16), P, Align(1), Bytes);
+    }
+    B.CreateStore(Obj, B.CreateConstInBoundsGEP2_32(ObjsTy, Ctx8, 0, I));
+  }
+  Value *CtxDims = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx8, ObjsBytes);
+  B.CreateMemCpy(CtxDims, Align(4), CallDims, Align(4), 6 * 4);
+  auto SubmitFn = M.getOrInsertFunction("__ofld_async_submit",
+                                        Type::getVoidTy(Ctx), PtrTy, PtrTy,
+                                        PtrTy, PtrTy, I64);
+  B.CreateCall(SubmitFn, {SiteInfo, Body, Ctx8, CtxDims, Device});
+}
+
+bool LaunchLowering::run() {
+  if (!decode())
+    return false;
+  Function *F = Call.getFunction();
+  BasicBlock *BB = Call.getParent();
+  IRBuilder<> Entry(&F->getEntryBlock(), F->getEntryBlock().begin());
+  IRBuilder<> B(&Call);
+  SiteInfo = siteConstant();
+
+  auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, Params.size()));
+  Value *CallObjs = Entry.CreateAlloca(ObjsTy, nullptr, "ofld.objs");
+  Value *CallDims = Entry.CreateAlloca(ArrayType::get(I32, 6), nullptr, "ofld.dims");
+  for (auto [I, P] : enumerate(Params))
+    B.CreateStore(P, B.CreateConstInBoundsGEP2_32(ObjsTy, CallObjs, 0, I));
+
+  Value *ShapeArg = Shape ? Shape : ConstantPointerNull::get(PtrTy);
+  auto ShapeFn = M.getOrInsertFunction("__ofld_launch_shape", I32, PtrTy,
+                                       PtrTy, I64, PtrTy);
+  Value *Mode = B.CreateCall(
+      ShapeFn, {SiteInfo, ShapeArg, defaultCount(B), CallDims}, "ofld.mode");
+  auto SelectFn =
+      M.getOrInsertFunction("__ofld_select_device", I64, PtrTy, PtrTy);
+  Value *Device = B.CreateCall(SelectFn, {SiteInfo, ShapeArg}, "ofld.device");
+  SmallVector<Value *, 8> CallParams(Params);
+  Function *Body = buildBody();
+
+  // Split the block at the call; every path below ends in Tail.
+  BasicBlock *Tail;
+  if (auto *II = dyn_cast<InvokeInst>(&Call)) {
+    Tail = BasicBlock::Create(Ctx, "ofld.cont", F);
+    BranchInst::Create(II->getNormalDest(), Tail);
+    II->getNormalDest()->replacePhiUsesWith(BB, Tail);
+    II->getUnwindDest()->removePredecessor(BB);
+    II->eraseFromParent();
+  } else {
+    Tail = BB->splitBasicBlock(&Call, "ofld.cont");
+    BB->getTerminator()->eraseFromParent();
+    Call.eraseFromParent();
+  }
+  auto *Now = BasicBlock::Create(Ctx, "ofld.now", F, Tail);
+  auto *Later = BasicBlock::Create(Ctx, "ofld.async", F, Tail);
+  B.SetInsertPoint(BB);
+  // Mode: 0 nothing to run (empty grid), 1 run now, 2 run without waiting.
+  SwitchInst *Sw = B.CreateSwitch(Mode, Now, 2);
+  Sw->addCase(ConstantInt::get(I32, 0), Tail);
+  Sw->addCase(ConstantInt::get(I32, 2), Later);
+
+  B.SetInsertPoint(Now);
+  B.CreateCall(Body, {CallObjs, CallDims, Device});
+  B.CreateBr(Tail);
+
+  B.SetInsertPoint(Later);
+  Params = CallParams;
+  emitAsync(B, Body, CallDims, Device);
   B.CreateBr(Tail);
   return true;
 }

@@ -16,7 +16,23 @@
 
 #include <omp.h>
 
+// libomptarget's mapping entry points (the ABI clang's OpenMP code uses).
+extern "C" {
+void __tgt_target_data_begin_mapper(void *Loc, int64_t DeviceId, int32_t N,
+                                    void **Bases, void **Ptrs, int64_t *Sizes,
+                                    int64_t *Types, void **Names,
+                                    void **Mappers);
+void __tgt_target_data_end_mapper(void *Loc, int64_t DeviceId, int32_t N,
+                                  void **Bases, void **Ptrs, int64_t *Sizes,
+                                  int64_t *Types, void **Names, void **Mappers);
+}
+
 #include <atomic>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <thread>
+#include <vector>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -99,7 +115,9 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
   Dims[4] = Block[1];
   Dims[5] = Block[2];
   // An empty span gives an empty grid: nothing to launch.
-  return Dims[0] != 0;
+  if (Dims[0] == 0)
+    return 0;
+  return L.nowait ? 2 : 1;
 }
 
 extern "C" int64_t __ofld_select_device(const __ofld_site *Site,
@@ -130,4 +148,99 @@ extern "C" void __ofld_launch_failed(const __ofld_site *Site, int64_t Device,
     fail(Site, "launch on device %lld failed (libomptarget returned %d; "
                "LIBOMPTARGET_INFO=-1 shows why)",
          (long long)Device, Rc);
+}
+
+//===----------------------------------------------------------------------===//
+// Resident-data regions
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Runs a mapper over region entries; small regions stay on the stack.
+template <class Fn>
+void mapEntries(const ofld::detail::region_entry *Entries, int32_t N,
+                Fn Mapper, int64_t Device) {
+  constexpr int32_t Inline = 16;
+  void *PtrBuf[Inline];
+  int64_t SizeBuf[Inline], TypeBuf[Inline];
+  std::unique_ptr<void *[]> PtrHeap;
+  std::unique_ptr<int64_t[]> SizeHeap, TypeHeap;
+  void **Ptrs = PtrBuf;
+  int64_t *Sizes = SizeBuf, *Types = TypeBuf;
+  if (N > Inline) {
+    PtrHeap.reset(new void *[N]);
+    SizeHeap.reset(new int64_t[N]);
+    TypeHeap.reset(new int64_t[N]);
+    Ptrs = PtrHeap.get();
+    Sizes = SizeHeap.get();
+    Types = TypeHeap.get();
+  }
+  for (int32_t I = 0; I < N; ++I) {
+    Ptrs[I] = Entries[I].ptr;
+    Sizes[I] = Entries[I].bytes;
+    Types[I] = Entries[I].type;
+  }
+  Mapper(nullptr, Device, N, Ptrs, Ptrs, Sizes, Types, nullptr, nullptr);
+}
+} // namespace
+
+extern "C" int64_t __ofld_region_begin(const ofld::detail::region_entry *E,
+                                       int32_t N) {
+  if (offloadPolicy() == Policy::Disabled)
+    return -1;
+  int Devices = omp_get_num_devices();
+  int Device = omp_get_default_device();
+  if (Devices == 0 || Device >= Devices)
+    return -1; // kernels will run on the host, where the data already is
+  mapEntries(E, N, __tgt_target_data_begin_mapper, Device);
+  return Device;
+}
+
+extern "C" void __ofld_region_end(int64_t Device,
+                                  const ofld::detail::region_entry *E,
+                                  int32_t N) {
+  if (Device >= 0)
+    mapEntries(E, N, __tgt_target_data_end_mapper, Device);
+}
+
+//===----------------------------------------------------------------------===//
+// Launches that do not wait
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Launches in flight. Each runs on its own thread: libomptarget gives every
+/// host thread its own stream, so kernels and copies of different launches
+/// overlap on the device as well as with the host.
+struct AsyncLaunches {
+  std::mutex Lock;
+  std::vector<std::thread> Running;
+};
+AsyncLaunches &asyncLaunches() {
+  static AsyncLaunches A;
+  return A;
+}
+} // namespace
+
+extern "C" void *__ofld_async_alloc(int64_t Bytes) {
+  return ::operator new(std::size_t(Bytes), std::align_val_t(16));
+}
+
+extern "C" void __ofld_async_submit(const __ofld_site *, void (*Body)(void **, uint32_t *, int64_t),
+                                    void *Context, uint32_t *Dims,
+                                    int64_t Device) {
+  std::thread T([=] {
+    Body(static_cast<void **>(Context), Dims, Device);
+    ::operator delete(Context, std::align_val_t(16));
+  });
+  std::lock_guard<std::mutex> G(asyncLaunches().Lock);
+  asyncLaunches().Running.push_back(std::move(T));
+}
+
+void ofld::wait() {
+  std::vector<std::thread> Pending;
+  {
+    std::lock_guard<std::mutex> G(asyncLaunches().Lock);
+    Pending.swap(asyncLaunches().Running);
+  }
+  for (std::thread &T : Pending)
+    T.join();
 }

@@ -28,7 +28,13 @@ struct launch {
   dim3 block = {0, 0, 0};
   /// Device to run on; -1 means the default device.
   std::int32_t device = -1;
+  /// Return at once; the launch (transfers included) completes in the
+  /// background and its results are valid after ofld::wait().
+  bool nowait = false;
 };
+
+/// Waits for every launch started with `.nowait = true`.
+void wait();
 
 /// Called with the full message ("offload: kernel 'k' at f.cpp:12: ...")
 /// instead of printing it and exiting. Returns the previous handler.

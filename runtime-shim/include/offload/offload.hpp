@@ -25,6 +25,7 @@
 #include "offload/launch.hpp"
 #include "offload/device.hpp"
 #include "offload/detail/cpu_grid.hpp"
+#include "offload/region.hpp"
 
 #include <type_traits>
 

@@ -28,12 +28,19 @@ struct __ofld_site {
 extern "C" {
 /// Fills grid x,y,z and block x,y,z. `Count` is the element count of the
 /// kernel's first span or array parameter, or -1 if it has none. Returns 0
-/// when the grid is empty and nothing must run.
+/// when the grid is empty and nothing must run, 1 to run now, 2 to run
+/// without waiting.
 int32_t __ofld_launch_shape(const __ofld_site *Site, const ofld::launch *Shape,
                             int64_t Count, uint32_t *Dims);
 /// The libomptarget device to run on, or -1 to run on this CPU.
 int64_t __ofld_select_device(const __ofld_site *Site,
                              const ofld::launch *Shape);
+/// Heap context of a launch that does not wait; freed after it ran.
+void *__ofld_async_alloc(int64_t Bytes);
+/// Runs `Body(Context, Dims, Device)` in the background (see ofld::wait).
+void __ofld_async_submit(const __ofld_site *Site,
+                         void (*Body)(void **, uint32_t *, int64_t),
+                         void *Context, uint32_t *Dims, int64_t Device);
 /// A launch returned `Rc`; reports it when offloading is mandatory.
 void __ofld_launch_failed(const __ofld_site *Site, int64_t Device, int32_t Rc);
 }
