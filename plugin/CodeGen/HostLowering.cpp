@@ -100,6 +100,8 @@ private:
   void emitMapper(IRBuilder<> &B, omp::RuntimeFunction Fn, Value *Ident,
                   Value *Device, Value *MapTypes);
   void emitCpuRun(IRBuilder<> &B);
+  void prepareMapArrays(IRBuilder<> &B);
+  void emitCapacityCheck(IRBuilder<> &B, Value *Device);
   Function *buildBody();
   void emitAsync(IRBuilder<> &B, Function *Body, Value *CallDims,
                  Value *Device);
@@ -122,6 +124,7 @@ private:
   Value *Dims = nullptr, *Objs = nullptr;
   Function *CpuThunk = nullptr;
   Constant *SiteInfo = nullptr;
+  Value *MapPtrs = nullptr, *MapSizes = nullptr, *MapNames = nullptr;
 };
 
 bool LaunchLowering::decode() {
@@ -287,25 +290,51 @@ Value *LaunchLowering::sizesArray(IRBuilder<> &B) {
   return arrayOf(B, Sizes, I64, ".offload_sizes");
 }
 
-void LaunchLowering::emitMapper(IRBuilder<> &B, omp::RuntimeFunction Fn,
-                                Value *Ident, Value *Device, Value *MapTypes) {
+/// The pointer, size and name arrays of the mapped entries, built once per
+/// launch and shared by the begin and end mapper calls.
+void LaunchLowering::prepareMapArrays(IRBuilder<> &B) {
   if (Maps.empty())
-    return; // nothing moves: no runtime call at all
+    return;
   SmallVector<Value *, 8> Ptrs;
   SmallVector<Constant *, 8> Names;
   for (const Mapped &E : Maps) {
     Ptrs.push_back(E.Ptr);
     uint32_t Size;
-    // libomptarget reads a map name as ";file;expression;line;column;;".
+    // libomptarget shows the first field of ";name;file;line;column;;".
     Names.push_back(
         OMP.getOrCreateSrcLocStr(Site.File, E.Name, Site.Line, Site.Column, Size));
   }
-  Value *PtrArray = arrayOf(B, Ptrs, PtrTy, ".offload_ptrs");
-  Value *NameArray = OMP.createOffloadMapnames(Names, ".offload_mapnames");
+  MapPtrs = arrayOf(B, Ptrs, PtrTy, ".offload_ptrs");
+  MapSizes = sizesArray(B);
+  MapNames = OMP.createOffloadMapnames(Names, ".offload_mapnames");
+}
+
+void LaunchLowering::emitMapper(IRBuilder<> &B, omp::RuntimeFunction Fn,
+                                Value *Ident, Value *Device, Value *MapTypes) {
+  if (Maps.empty())
+    return; // nothing moves: no runtime call at all
   B.CreateCall(OMP.getOrCreateRuntimeFunction(M, Fn),
-               {Ident, Device, ConstantInt::get(I32, Maps.size()), PtrArray,
-                PtrArray, sizesArray(B), MapTypes, NameArray,
+               {Ident, Device, ConstantInt::get(I32, Maps.size()), MapPtrs,
+                MapPtrs, MapSizes, MapTypes, MapNames,
                 ConstantPointerNull::get(PtrTy)});
+}
+
+/// Lets the runtime turn a mapping the device cannot hold into a message
+/// naming the kernel and the argument, instead of libomptarget's abort.
+/// Only emitted when a size is unknown at compile time or very large.
+void LaunchLowering::emitCapacityCheck(IRBuilder<> &B, Value *Device) {
+  bool Needed = false;
+  for (const Mapped &E : Maps) {
+    auto *C = dyn_cast<ConstantInt>(E.Size);
+    Needed |= !C || C->getZExtValue() >= (uint64_t(1) << 30);
+  }
+  if (!Needed)
+    return;
+  auto Fn = M.getOrInsertFunction("__ofld_check_capacity",
+                                  Type::getVoidTy(Ctx), PtrTy, I64, I32, PtrTy,
+                                  PtrTy, PtrTy);
+  B.CreateCall(Fn, {SiteInfo, Device, ConstantInt::get(I32, Maps.size()),
+                    MapPtrs, MapSizes, MapNames});
 }
 
 void LaunchLowering::emitCpuRun(IRBuilder<> &B) {
@@ -362,6 +391,8 @@ Function *LaunchLowering::buildBody() {
       Maps.empty() ? nullptr : mapTypes(Release, ".offload_maptypes.release");
 
   B.SetInsertPoint(Offload);
+  prepareMapArrays(B);
+  emitCapacityCheck(B, Device);
   emitMapper(B, omp::OMPRTL___tgt_target_data_begin_mapper, Ident, Device,
              BeginTypes);
   SmallVector<Value *, 16> SlotVals, SlotSizes;

@@ -16,6 +16,8 @@
 
 #include <omp.h>
 
+#include <dlfcn.h>
+
 // libomptarget's mapping entry points (the ABI clang's OpenMP code uses).
 extern "C" {
 void __tgt_target_data_begin_mapper(void *Loc, int64_t DeviceId, int32_t N,
@@ -29,6 +31,7 @@ void __tgt_target_data_end_mapper(void *Loc, int64_t DeviceId, int32_t N,
 
 #include <atomic>
 #include <memory>
+#include <string>
 #include <mutex>
 #include <new>
 #include <thread>
@@ -45,15 +48,24 @@ std::atomic<ofld::error_handler> Handler{nullptr};
 
 enum class Policy { Default, Mandatory, Disabled };
 
+/// Read once: every launch asks, and getenv is a linear scan.
 Policy offloadPolicy() {
-  const char *Env = std::getenv("OMP_TARGET_OFFLOAD");
-  if (!Env)
+  static const Policy P = [] {
+    const char *Env = std::getenv("OMP_TARGET_OFFLOAD");
+    if (Env && !strcasecmp(Env, "MANDATORY"))
+      return Policy::Mandatory;
+    if (Env && !strcasecmp(Env, "DISABLED"))
+      return Policy::Disabled;
     return Policy::Default;
-  if (!strcasecmp(Env, "MANDATORY"))
-    return Policy::Mandatory;
-  if (!strcasecmp(Env, "DISABLED"))
-    return Policy::Disabled;
-  return Policy::Default;
+  }();
+  return P;
+}
+
+/// The device count does not change during a run; libomptarget takes a lock
+/// to answer, so ask once.
+int numDevices() {
+  static const int N = omp_get_num_devices();
+  return N;
 }
 
 [[gnu::format(printf, 2, 3)]] void fail(const __ofld_site *Site,
@@ -82,7 +94,7 @@ ofld::error_handler ofld::set_error_handler(error_handler H) {
   return Handler.exchange(H);
 }
 
-int ofld::device_count() { return omp_get_num_devices(); }
+int ofld::device_count() { return numDevices(); }
 
 void ofld::set_default_device(int Device) { omp_set_default_device(Device); }
 
@@ -123,7 +135,7 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
 extern "C" int64_t __ofld_select_device(const __ofld_site *Site,
                                         const ofld::launch *Shape) {
   Policy P = offloadPolicy();
-  int Devices = omp_get_num_devices();
+  int Devices = numDevices();
   int Requested = Shape ? Shape->device : -1;
   if (Requested >= Devices || Requested < -1) {
     fail(Site, "device %d does not exist (%d offload device%s available)",
@@ -140,6 +152,33 @@ extern "C" int64_t __ofld_select_device(const __ofld_site *Site,
     return -1;
   }
   return Device;
+}
+
+/// The expression of a map name ";name;file;line;column;;".
+static std::string mapName(const char *Name) {
+  if (!Name || *Name != ';')
+    return "argument";
+  const char *End = std::strchr(Name + 1, ';');
+  return End ? std::string(Name + 1, End) : std::string(Name + 1);
+}
+
+extern "C" void __ofld_check_capacity(const __ofld_site *Site, int64_t Device,
+                                      int32_t N, void **Ptrs, int64_t *Sizes,
+                                      const char **Names) {
+  constexpr int64_t Large = int64_t(1) << 30;
+  for (int32_t I = 0; I < N; ++I) {
+    if (Sizes[I] < Large || omp_target_is_present(Ptrs[I], int(Device)))
+      continue;
+    // Probe: libomptarget aborts the process when a mapping fails.
+    void *Probe = omp_target_alloc(std::size_t(Sizes[I]), int(Device));
+    if (Probe) {
+      omp_target_free(Probe, int(Device));
+      continue;
+    }
+    fail(Site, "cannot map %lld bytes of '%s' on device %lld: out of device "
+               "memory",
+         (long long)Sizes[I], mapName(Names[I]).c_str(), (long long)Device);
+  }
 }
 
 extern "C" void __ofld_launch_failed(const __ofld_site *Site, int64_t Device,
@@ -187,7 +226,7 @@ extern "C" int64_t __ofld_region_begin(const ofld::detail::region_entry *E,
                                        int32_t N) {
   if (offloadPolicy() == Policy::Disabled)
     return -1;
-  int Devices = omp_get_num_devices();
+  int Devices = numDevices();
   int Device = omp_get_default_device();
   if (Devices == 0 || Device >= Devices)
     return -1; // kernels will run on the host, where the data already is
@@ -244,3 +283,61 @@ void ofld::wait() {
   for (std::thread &T : Pending)
     T.join();
 }
+
+//===----------------------------------------------------------------------===//
+// CUDA context scheduling
+//===----------------------------------------------------------------------===//
+
+// libomptarget's CUDA plugin gives an inactive primary context the flag
+// CU_CTX_SCHED_BLOCKING_SYNC, so every synchronisation puts the host thread
+// to sleep and wakes it by interrupt: several microseconds per launch that
+// CUDA programs (CU_CTX_SCHED_AUTO) do not pay. It keeps the flags of a
+// context that is already active, so activate each primary context with
+// CUDA's default first. OFFLOAD_CUDA_SCHED=blocking keeps libomptarget's
+// choice. The driver is loaded dynamically: no GPU, no cost.
+namespace {
+using CUresult = int;
+using CUdevice = int;
+using CUcontext = void *;
+
+void activateCudaContexts() {
+  const char *Env = std::getenv("OFFLOAD_CUDA_SCHED");
+  if ((Env && !strcasecmp(Env, "blocking")) ||
+      offloadPolicy() == Policy::Disabled)
+    return;
+  void *Lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+  if (!Lib)
+    Lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!Lib)
+    return;
+  auto Sym = [&](const char *Name) { return dlsym(Lib, Name); };
+  auto Init = reinterpret_cast<CUresult (*)(unsigned)>(Sym("cuInit"));
+  auto Count = reinterpret_cast<CUresult (*)(int *)>(Sym("cuDeviceGetCount"));
+  auto Get = reinterpret_cast<CUresult (*)(CUdevice *, int)>(Sym("cuDeviceGet"));
+  auto State = reinterpret_cast<CUresult (*)(CUdevice, unsigned *, int *)>(
+      Sym("cuDevicePrimaryCtxGetState"));
+  auto SetFlags = reinterpret_cast<CUresult (*)(CUdevice, unsigned)>(
+      Sym("cuDevicePrimaryCtxSetFlags_v2"));
+  auto Retain = reinterpret_cast<CUresult (*)(CUcontext *, CUdevice)>(
+      Sym("cuDevicePrimaryCtxRetain"));
+  int N = 0;
+  if (!Init || !Count || !Get || !State || !SetFlags || !Retain || Init(0) ||
+      Count(&N))
+    return;
+  for (int I = 0; I < N; ++I) {
+    CUdevice Dev;
+    unsigned Flags;
+    int Active;
+    CUcontext Ctx;
+    if (Get(&Dev, I) || State(Dev, &Flags, &Active) || Active)
+      continue;
+    constexpr unsigned SchedAuto = 0; // CUDA's default
+    if (!SetFlags(Dev, SchedAuto))
+      (void)Retain(&Ctx, Dev); // stays active for the life of the process
+  }
+}
+
+/// Runs before the program registers its offload images (libraries are
+/// initialised before the executable's constructors).
+[[gnu::constructor]] void initRuntime() { activateCudaContexts(); }
+} // namespace

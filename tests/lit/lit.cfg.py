@@ -15,7 +15,7 @@ import lit.formats
 config.name = "offload"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp", ".test"]
-config.excludes = ["Inputs"]
+config.excludes = ["Inputs", "errors.test.cpp"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.offload_obj_root, "tests", "lit")
 

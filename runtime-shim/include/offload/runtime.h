@@ -41,6 +41,9 @@ void *__ofld_async_alloc(int64_t Bytes);
 void __ofld_async_submit(const __ofld_site *Site,
                          void (*Body)(void **, uint32_t *, int64_t),
                          void *Context, uint32_t *Dims, int64_t Device);
+/// Reports mappings of 1 GiB or more that device `Device` cannot hold.
+void __ofld_check_capacity(const __ofld_site *Site, int64_t Device, int32_t N,
+                           void **Ptrs, int64_t *Sizes, const char **Names);
 /// A launch returned `Rc`; reports it when offloading is mandatory.
 void __ofld_launch_failed(const __ofld_site *Site, int64_t Device, int32_t Rc);
 }
