@@ -41,10 +41,17 @@ protected:
       LO.OpenMPCUDAMode = true;
     // The offload driver runs the host front end with -disable-llvm-passes
     // and optimises its bitcode in a later IR-only job, where no AST (and no
-    // plugin action) exists. The lowering needs this job's pipeline.
-    CI.getCodeGenOpts().DisableLLVMPasses = false;
+    // plugin action) exists. The lowering needs this job's pipeline, but
+    // only the lowering: the O0 pipeline is enough, the later job optimises.
+    CodeGenOptions &CGO = CI.getCodeGenOpts();
+    bool FrontEndOnly = !Device && CGO.DisableLLVMPasses;
+    CGO.DisableLLVMPasses = false;
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
-        [Device](llvm::PassBuilder &PB) {
+        [Device, FrontEndOnly, &CGO](llvm::PassBuilder &PB) {
+          // Read after this callback, when the pipeline is built; code
+          // generation (which also reads the level) is done by now.
+          if (FrontEndOnly)
+            CGO.OptimizationLevel = 0;
           PB.registerPipelineStartEPCallback(
               [Device](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
                 if (Device)

@@ -128,7 +128,10 @@ private:
 };
 
 bool LaunchLowering::decode() {
-  Shaped = Call.getCalledFunction()->getName() == "__ofld_launch_shaped";
+  // Every offload() specialisation shares the marker symbol, so calls whose
+  // type differs from the first declaration's call it through the operand.
+  Shaped = Call.getCalledOperand()->stripPointerCasts()->getName() ==
+           "__ofld_launch_shaped";
   unsigned First = Shaped ? 1 : 0;
   if (Call.arg_size() < First + 2)
     return false;
@@ -553,7 +556,8 @@ PreservedAnalyses HostLoweringPass::run(Module &M, ModuleAnalysisManager &) {
   for (StringRef Name : {"__ofld_launch", "__ofld_launch_shaped"})
     if (Function *Marker = M.getFunction(Name))
       for (User *U : Marker->users())
-        if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == Marker)
+        if (auto *CB = dyn_cast<CallBase>(U);
+            CB && CB->getCalledOperand()->stripPointerCasts() == Marker)
           Calls.push_back(CB);
   if (Calls.empty())
     return PreservedAnalyses::none();
