@@ -37,6 +37,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 // The kernels keep their [[offload::kernel]] attributes; without the plugin
 // they mean nothing, also in device compilations (where cpu_fallback.hpp,
@@ -59,22 +60,49 @@ int omp_get_num_procs(void);
 #if !defined(OFFLOAD_GPU_DEVICE)
 // Only in libomptarget; weak so that host-only OpenMP builds still link.
 const char *omp_get_uid_from_device(int) __attribute__((weak));
+// Bounds of the offload entry table, which the linker defines in programs
+// built with offload targets (LLVM 20 and later name the section so).
+extern const char __start_llvm_offload_entries __attribute__((weak));
 #endif
 }
 #endif
 
-#if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
+#if !defined(OFFLOAD_GPU_DEVICE)
+#include <cstdio>
 #include <cstdlib>
+#endif
+
+#if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
+#include <dlfcn.h>
 #include <pthread.h>
+
+// The CPU grid's barrier and block-shared arrays live in the runtime library
+// in OpenMP builds (detail/cpu_grid.hpp). Weak: a rewritten program need not
+// link libofld_rt unless its kernels use them on the CPU (see run_bare).
+extern "C" {
+void __ofld_cpu_barrier(ofld::detail::cpu_grid_state *) __attribute__((weak));
+void __ofld_cpu_finish_block(ofld::detail::cpu_grid_state *)
+    __attribute__((weak));
+void *__ofld_cpu_shared(ofld::detail::cpu_grid_state *, const void *,
+                        std::size_t, std::size_t) __attribute__((weak));
+}
 
 // offload.hpp reaches the CPU grid state through __ofld_cpu_state(), which
 // the runtime library (ofld_rt) defines. Rewritten programs need not link it,
-// so define it here too: inline, so that every translation unit, the program
-// and a host-offload image may each carry a copy and the dynamic linker picks
-// one (the runtime's, when it is linked). OpenMP forbids thread_local in
-// target code, hence a pthread key for the per-thread state.
+// so define it here too. There must be one state per OS thread for the
+// program, the runtime and a host-offload image (which binds its own
+// definitions first): every copy forwards to the one the dynamic linker
+// sees first, if that is another, and keeps its own state only when it is
+// alone. OpenMP forbids thread_local in target code, hence a pthread key.
 #pragma omp declare target
-extern "C" inline ofld::detail::cpu_grid_state *__ofld_cpu_state() {
+extern "C" inline __attribute__((visibility("default")))
+ofld::detail::cpu_grid_state *
+__ofld_cpu_state() {
+  using getter = ofld::detail::cpu_grid_state *(*)();
+  static const getter First =
+      reinterpret_cast<getter>(dlsym(RTLD_DEFAULT, "__ofld_cpu_state"));
+  if (First && First != &__ofld_cpu_state)
+    return First();
   static pthread_once_t Once = PTHREAD_ONCE_INIT;
   static pthread_key_t Key;
   pthread_once(&Once, [] { pthread_key_create(&Key, std::free); });
@@ -104,9 +132,7 @@ struct grid {
 template <std::size_t I, class P0, class... P> struct nth {
   using type = typename nth<I - 1, P...>::type;
 };
-template <class P0, class... P> struct nth<0, P0, P...> {
-  using type = P0;
-};
+template <class P0, class... P> struct nth<0, P0, P...> { using type = P0; };
 template <std::size_t I, class... P>
 auto param(void (*)(P...)) -> typename nth<I, P...>::type;
 
@@ -131,6 +157,11 @@ inline int numProcs() { return omp_get_num_procs(); }
 /// Whether OpenMP device `Dev` runs its regions on this CPU. Only a positive
 /// answer changes anything (fewer teams, see shape()), so unknown means no.
 inline bool runsOnCpu(int Dev) {
+  // Without offload targets every region runs here. Ask libomptarget
+  // nothing then: linked in (by libofld_rt) but never initialised, its
+  // device queries crash.
+  if (!&__start_llvm_offload_entries)
+    return true;
   if (Dev == omp_get_initial_device())
     return true;
   if (!omp_get_uid_from_device)
@@ -139,8 +170,8 @@ inline bool runsOnCpu(int Dev) {
   if (!Uid)
     return false;
   // The generic-ELF host plugin names its devices "<arch>-<n>".
-  for (const char *Arch : {"x86_64-", "aarch64-", "ppc64", "s390x-",
-                           "riscv64-", "loongarch64-"}) {
+  for (const char *Arch :
+       {"x86_64-", "aarch64-", "ppc64", "s390x-", "riscv64-", "loongarch64-"}) {
     std::size_t I = 0;
     while (Arch[I] && Uid[I] == Arch[I])
       ++I;
@@ -159,30 +190,38 @@ inline bool runsOnCpu(int) { return true; }
 /// The launch shape of an offload() call: `L` is the call's ofld::launch
 /// (null for the default shape), `Count` the element count of the kernel's
 /// first span or array parameter (-1 if it has none). Same rule as the
-/// plugin: zero grid.x is one thread per element, zero block.x is 256 (1
-/// without an array parameter), y and z of an explicit dimension default to
-/// 1.
+/// plugin's runtime (__ofld_launch_shape): zero grid.x is one thread per
+/// element, zero block.x is 256 (1 without an array parameter), y and z of
+/// an explicit dimension default to 1, and an empty span is an empty grid.
 inline grid shape(const ofld::launch *L, long long Count) {
   ofld::launch S = L ? *L : ofld::launch{};
   std::uint32_t Block = S.block.x ? S.block.x : (Count >= 0 ? 256 : 1);
-  std::uint32_t Grid =
-      S.grid.x ? S.grid.x
-               : (Count >= 0 ? std::uint32_t((Count + Block - 1) / Block) : 1);
-  grid G = {{Grid, S.grid.x ? (S.grid.y ? S.grid.y : 1) : 1,
+  std::uint64_t Grid = S.grid.x;
+  if (!Grid)
+    Grid = Count >= 0 ? (std::uint64_t(Count) + Block - 1) / Block : 1;
+  if (Grid > 0x7fffffffu) {
+    std::fprintf(stderr,
+                 "offload: the default launch shape needs %llu blocks, more "
+                 "than a grid holds; pass ofld::launch{.grid = ...}\n",
+                 (unsigned long long)Grid);
+    std::exit(EXIT_FAILURE);
+  }
+  grid G = {{std::uint32_t(Grid), S.grid.x ? (S.grid.y ? S.grid.y : 1) : 1,
              S.grid.x ? (S.grid.z ? S.grid.z : 1) : 1, Block,
              S.block.x ? (S.block.y ? S.block.y : 1) : 1,
              S.block.x ? (S.block.z ? S.block.z : 1) : 1},
             {},
             S.device >= 0 ? S.device : detail::defaultDevice()};
+  // An empty grid still needs a valid launch; run_bare then does nothing.
   for (int I = 0; I < 6; ++I)
-    G.hw[I] = G.dims[I];
+    G.hw[I] = G.dims[I] ? G.dims[I] : 1;
   // A CPU runs one thread per team and cannot form more teams than it has
   // cores (libomp warns and shrinks the league); run_bare covers the grid
   // with whatever league it gets, so ask only for what it can have.
   if (detail::runsOnCpu(G.device)) {
     std::uint64_t Blocks = std::uint64_t(G.dims[0]) * G.dims[1] * G.dims[2];
     std::uint64_t Procs = detail::numProcs() > 0 ? detail::numProcs() : 1;
-    G.hw[0] = std::uint32_t(Blocks < Procs ? Blocks : Procs);
+    G.hw[0] = std::uint32_t(Blocks < Procs ? (Blocks ? Blocks : 1) : Procs);
     G.hw[1] = G.hw[2] = G.hw[3] = G.hw[4] = G.hw[5] = 1;
   }
   return G;
@@ -193,20 +232,51 @@ grid shape(const ofld::launch *L, long long Count);
 #endif
 
 #pragma omp declare target
+#if !defined(OFFLOAD_GPU_DEVICE)
+namespace detail {
+/// What the CPU grid uses without the runtime library: a barrier is
+/// trivially passed by a block of one thread, anything else would silently
+/// compute something else, so say what is missing.
+[[noreturn]] inline void needsRuntime(const char *What) {
+  std::fprintf(stderr,
+               "offload: %s in a kernel running on the CPU needs the offload "
+               "runtime: link the program with -lofld_rt\n",
+               What);
+  std::abort();
+}
+inline void soloBarrier(ofld::detail::cpu_grid_state *G) {
+  if (std::uint64_t(G->block.x) * G->block.y * G->block.z > 1)
+    needsRuntime("ofld::sync_threads()");
+}
+inline void *noShared(ofld::detail::cpu_grid_state *, const void *, std::size_t,
+                      std::size_t) {
+  needsRuntime("ofld::shared_array");
+}
+} // namespace detail
+#endif
+
 /// Runs the kernel call `Body` inside a bare target region.
 template <class F> inline void run_bare(const grid &G, F &&Body) {
+  if (!G.dims[0])
+    return; // an empty span: nothing to do, as under the plugin
 #if defined(OFFLOAD_GPU_DEVICE)
   // Every hardware thread is one kernel thread; the grid is the hardware's.
-  (void)G;
   Body();
 #else
-  // Team T of N runs blocks T, T+N, ...; each block runs its threads in
-  // order, like the CPU fallback (so sync_threads() only works for blocks of
-  // one thread here too).
+  // Team T of N runs blocks T, T+N, ... Each block runs its threads in
+  // order, like the plugin's CPU grid (detail/cpu_grid.hpp): a thread that
+  // reaches sync_threads() turns the rest of the block into fibers, which
+  // finish before the next block starts.
+  using Callable = std::remove_reference_t<F>;
   auto &S = ofld::detail::cpu_grid_ref();
   const ofld::detail::cpu_grid_state Saved = S;
   S.grid = ofld::dim3{G.dims[0], G.dims[1], G.dims[2]};
   S.block = ofld::dim3{G.dims[3], G.dims[4], G.dims[5]};
+  S.barrier = &__ofld_cpu_barrier ? &__ofld_cpu_barrier : &detail::soloBarrier;
+  S.shared = &__ofld_cpu_shared ? &__ofld_cpu_shared : &detail::noShared;
+  S.run_thread = [](void *B) { (*static_cast<Callable *>(B))(); };
+  S.run_ctx = const_cast<void *>(static_cast<const void *>(&Body));
+  S.fibers = 0;
   std::uint64_t Blocks = std::uint64_t(S.grid.x) * S.grid.y * S.grid.z;
   int Team = detail::teamNum(), Teams = detail::numTeams();
   std::uint64_t Stride = Teams > 0 ? std::uint64_t(Teams) : 1;
@@ -214,12 +284,16 @@ template <class F> inline void run_bare(const grid &G, F &&Body) {
     S.block_id = ofld::dim3{std::uint32_t(B % S.grid.x),
                             std::uint32_t(B / S.grid.x % S.grid.y),
                             std::uint32_t(B / S.grid.x / S.grid.y)};
-    for (std::uint32_t TZ = 0; TZ < S.block.z; ++TZ)
-      for (std::uint32_t TY = 0; TY < S.block.y; ++TY)
-        for (std::uint32_t TX = 0; TX < S.block.x; ++TX) {
+    bool Fibers = false;
+    for (std::uint32_t TZ = 0; TZ < S.block.z && !Fibers; ++TZ)
+      for (std::uint32_t TY = 0; TY < S.block.y && !Fibers; ++TY)
+        for (std::uint32_t TX = 0; TX < S.block.x && !Fibers; ++TX) {
           S.thread_id = ofld::dim3{TX, TY, TZ};
           Body();
+          Fibers = S.fibers != 0;
         }
+    if (Fibers && &__ofld_cpu_finish_block)
+      __ofld_cpu_finish_block(&S);
   }
   S = Saved;
 #endif

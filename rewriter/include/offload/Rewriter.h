@@ -1,0 +1,133 @@
+//===- Rewriter.h - offload() sources to standard OpenMP --------*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// The library behind `offload-rewrite`: it reads translation units that use
+// [[offload::kernel]] and offload(...) and produces clang::tooling
+// Replacements that turn them into plain OpenMP offload C++:
+//
+//  * every kernel declaration is wrapped in `#pragma omp declare target`;
+//  * every `offload(...)` statement becomes a block that binds the arguments
+//    to the kernel's parameter types, computes the launch shape with
+//    ofld::bridge::shape() and runs the kernel in a bare target region whose
+//    map clauses come from offload::classifyParameter;
+//  * files that change include <offload/omp_bridge.hpp>.
+//
+// Everything the rewriter decides per parameter comes from the transfer
+// table in plugin/Analysis/TransferRules.h; this library only spells it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_REWRITER_REWRITER_H
+#define OFFLOAD_REWRITER_REWRITER_H
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace offload {
+namespace rewrite {
+
+/// One kernel parameter at one call site, as `--explain` prints it.
+struct ParamExplanation {
+  std::string Name;     ///< the parameter's name in the kernel
+  std::string Type;     ///< its type
+  std::string Row;      ///< the transfer-table row it matched
+  std::string Transfer; ///< firstprivate, to, tofrom or from
+  std::string Size;     ///< the table's size expression
+};
+
+/// One rewritten offload() call.
+struct CallExplanation {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Kernel; ///< the kernel as the call names it
+  std::string Launch; ///< how the launch shape is chosen
+  std::vector<ParamExplanation> Params;
+};
+
+/// Prints one call site of `--explain`.
+void printExplanation(llvm::raw_ostream &OS, const CallExplanation &Call);
+
+/// What the rewriter found in all translation units of one run. Identical
+/// edits from several translation units (a header seen twice) count once.
+class RewriteResult {
+public:
+  /// Records an edit of `Length` bytes at `Offset` of `FilePath` (absolute).
+  /// Insertions at one offset are ordered by `Rank`, then by arrival.
+  void addEdit(llvm::StringRef FilePath, unsigned Offset, unsigned Length,
+               llvm::StringRef Text, unsigned Rank);
+  /// Records a rewritten call; the same location counts once.
+  void addCall(CallExplanation Call);
+  /// Notes that a translation unit could not be analysed or had errors.
+  void setFailed() { Failed = true; }
+
+  bool failed() const { return Failed; }
+  llvm::ArrayRef<CallExplanation> calls() const { return Calls; }
+  /// The edits grouped by file. Fails if two edits overlap.
+  llvm::Expected<std::map<std::string, clang::tooling::Replacements>>
+  replacements() const;
+
+private:
+  struct Edit {
+    unsigned Offset, Length, Rank;
+    std::string Text;
+    unsigned Seq;
+    bool operator<(const Edit &O) const {
+      return std::tie(Offset, Length, Rank, Text) <
+             std::tie(O.Offset, O.Length, O.Rank, O.Text);
+    }
+  };
+  std::map<std::string, std::set<Edit>> Edits;
+  std::vector<CallExplanation> Calls;
+  std::set<std::tuple<std::string, unsigned, unsigned>> CallLocs;
+  unsigned NextSeq = 0;
+  bool Failed = false;
+};
+
+/// How to parse the inputs.
+struct RewriteOptions {
+  /// Directory holding offload/offload.hpp and offload/omp_bridge.hpp. The
+  /// plugin provides the header itself, so a compile database made for a
+  /// plugin build may not name it; it is searched last (-idirafter).
+  std::string ShimIncludeDir;
+  /// Clang resource directory (stddef.h, ...); empty keeps clang's guess,
+  /// which is wrong for a tool installed outside clang's prefix.
+  std::string ResourceDir;
+};
+
+/// Defaults baked in at build time: the source tree's runtime-shim/include
+/// and the resource directory of the clang the tool was built against.
+RewriteOptions defaultRewriteOptions();
+
+/// Turns a compile command into one that parses the plain C++ view of the
+/// source: plugin and offload-target flags are dropped, -fopenmp is added
+/// (to see declare target regions of already rewritten code), the CPU
+/// fallback is kept quiet and the shim headers are made findable.
+clang::tooling::ArgumentsAdjuster
+getRewriteArgumentsAdjuster(const RewriteOptions &Opts);
+
+/// The frontend action that analyses one translation unit and records its
+/// edits and call sites in `Result`. Problems are reported as diagnostics
+/// of the translation unit, with the offload table's wording where one of
+/// its rows applies.
+std::unique_ptr<clang::tooling::FrontendActionFactory>
+newRewriteActionFactory(RewriteResult &Result, const RewriteOptions &Opts);
+
+} // namespace rewrite
+} // namespace offload
+
+#endif // OFFLOAD_REWRITER_REWRITER_H

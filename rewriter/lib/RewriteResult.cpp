@@ -1,0 +1,94 @@
+//===- RewriteResult.cpp - edits and call sites of one run ----------------===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/Rewriter.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <array>
+
+using namespace llvm;
+using clang::tooling::Replacement;
+using clang::tooling::Replacements;
+
+namespace offload {
+namespace rewrite {
+
+void RewriteResult::addEdit(StringRef FilePath, unsigned Offset,
+                            unsigned Length, StringRef Text, unsigned Rank) {
+  Edits[FilePath.str()].insert(
+      Edit{Offset, Length, Rank, Text.str(), NextSeq++});
+}
+
+void RewriteResult::addCall(CallExplanation Call) {
+  if (CallLocs.insert({Call.File, Call.Line, Call.Column}).second)
+    Calls.push_back(std::move(Call));
+}
+
+Expected<std::map<std::string, Replacements>>
+RewriteResult::replacements() const {
+  std::map<std::string, Replacements> Out;
+  for (const auto &[File, Set] : Edits) {
+    std::vector<Edit> Sorted(Set.begin(), Set.end());
+    llvm::sort(Sorted, [](const Edit &A, const Edit &B) {
+      return std::tie(A.Offset, A.Rank, A.Seq) <
+             std::tie(B.Offset, B.Rank, B.Seq);
+    });
+    Replacements &Reps = Out[File];
+    // Edits at one offset become one replacement: clang refuses two
+    // insertions at one place, since their order would be ambiguous.
+    for (size_t I = 0; I < Sorted.size();) {
+      unsigned Offset = Sorted[I].Offset, Length = 0;
+      std::string Text;
+      for (; I < Sorted.size() && Sorted[I].Offset == Offset; ++I) {
+        if (Sorted[I].Length && Length)
+          return createStringError(
+              inconvertibleErrorCode(),
+              formatv("{0}: two rewrites of offset {1} disagree", File,
+                      Offset));
+        Length = std::max(Length, Sorted[I].Length);
+        Text += Sorted[I].Text;
+      }
+      if (Error E = Reps.add(Replacement(File, Offset, Length, Text)))
+        return std::move(E);
+    }
+  }
+  return Out;
+}
+
+void printExplanation(raw_ostream &OS, const CallExplanation &Call) {
+  OS << Call.File << ":" << Call.Line << ":" << Call.Column << ": offload("
+     << Call.Kernel << ")\n";
+  OS << "  launch: " << Call.Launch << "\n";
+  if (Call.Params.empty()) {
+    OS << "  (no parameters)\n";
+    return;
+  }
+  // A table: #, parameter, type, transfer, size, table row.
+  std::vector<std::array<std::string, 6>> Rows;
+  Rows.push_back({"#", "parameter", "type", "transfer", "size", "rule"});
+  for (auto [I, P] : enumerate(Call.Params))
+    Rows.push_back({std::to_string(I), P.Name.empty() ? "(unnamed)" : P.Name,
+                    P.Type, P.Transfer, P.Size, P.Row});
+  size_t Width[6] = {};
+  for (const auto &R : Rows)
+    for (unsigned C = 0; C < 6; ++C)
+      Width[C] = std::max(Width[C], R[C].size());
+  for (const auto &R : Rows) {
+    OS << "   ";
+    for (unsigned C = 0; C < 6; ++C) {
+      OS << " " << R[C];
+      if (C + 1 < 6)
+        OS.indent(Width[C] - R[C].size());
+    }
+    OS << "\n";
+  }
+}
+
+} // namespace rewrite
+} // namespace offload

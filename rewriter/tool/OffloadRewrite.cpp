@@ -1,0 +1,305 @@
+//===- OffloadRewrite.cpp - the offload-rewrite driver --------------------===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+//   offload-rewrite [options] <source>... [-p <build dir> | -- <flags>]
+//
+// Rewrites sources that use [[offload::kernel]] and offload() into standard
+// OpenMP offload C++ that stock clang builds without the plugin. All inputs
+// are analysed before anything is written, and nothing is written if any of
+// them has an error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/Rewriter.h"
+
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/ReplacementsYaml.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace clang;
+using namespace llvm;
+using namespace offload::rewrite;
+
+static cl::OptionCategory Category("offload-rewrite options");
+
+static cl::opt<bool> InPlace("i", cl::desc("Rewrite the files in place"),
+                             cl::cat(Category));
+static cl::opt<std::string>
+    ExportFixes("export-fixes",
+                cl::desc("Write the edits to <file> as YAML, in the format "
+                         "of clang-apply-replacements"),
+                cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool>
+    Explain("explain",
+            cl::desc("Print, for each call, the kernel, the launch shape and "
+                     "each parameter's transfer and size (instead of the "
+                     "rewritten source)"),
+            cl::cat(Category));
+static cl::opt<bool> Check("check",
+                           cl::desc("Write nothing; exit with status 1 if "
+                                    "any file would change"),
+                           cl::cat(Category));
+static cl::opt<std::string> OffloadInclude(
+    "offload-include",
+    cl::desc("Directory holding offload/offload.hpp, searched after the "
+             "compile command's own include paths"),
+    cl::value_desc("dir"), cl::cat(Category));
+
+static cl::extrahelp CommonHelp(tooling::CommonOptionsParser::HelpMessage);
+static cl::extrahelp MoreHelp(R"(
+Without -i, --export-fixes, --check or --explain, the rewritten sources are
+printed to standard output. Nothing is written if any input has an error.
+)");
+
+static constexpr const char *Tool = "offload-rewrite";
+
+static int fail(const Twine &Message) {
+  WithColor::error(errs(), Tool) << Message << "\n";
+  return 1;
+}
+
+static std::string absolute(StringRef Path) {
+  SmallString<256> P(Path);
+  sys::fs::make_absolute(P);
+  SmallString<256> Real;
+  if (!sys::fs::real_path(P, Real))
+    return Real.str().str();
+  sys::path::remove_dots(P, true);
+  return P.str().str();
+}
+
+static std::string plural(size_t N, StringRef One) {
+  return std::to_string(N) + " " + One.str() + (N == 1 ? "" : "s");
+}
+
+/// Writes `Contents` next to `Path` under a temporary name; the caller
+/// renames it over `Path` once every file is written.
+static Expected<std::string> writeTemporary(StringRef Path,
+                                            StringRef Contents) {
+  SmallString<256> Temp;
+  int FD;
+  if (std::error_code EC =
+          sys::fs::createUniqueFile(Path + ".offload-rewrite-%%%%%%", FD, Temp))
+    return createStringError(EC, "cannot create a file next to '%s': %s",
+                             Path.str().c_str(), EC.message().c_str());
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Contents;
+    OS.close();
+    if (OS.has_error()) {
+      std::error_code EC = OS.error();
+      OS.clear_error();
+      sys::fs::remove(Temp);
+      return createStringError(EC, "cannot write '%s': %s", Temp.c_str(),
+                               EC.message().c_str());
+    }
+  }
+  if (ErrorOr<sys::fs::perms> Perms = sys::fs::getPermissions(Path))
+    sys::fs::setPermissions(Temp, *Perms);
+  return Temp.str().str();
+}
+
+/// Writes every file or none: all temporaries first, then the renames.
+static int writeAll(const std::map<std::string, std::string> &Files) {
+  std::vector<std::pair<std::string, std::string>> Written;
+  auto Discard = [&] {
+    for (const auto &[Temp, Path] : Written)
+      sys::fs::remove(Temp);
+  };
+  for (const auto &[Path, Contents] : Files) {
+    Expected<std::string> Temp = writeTemporary(Path, Contents);
+    if (!Temp) {
+      Discard();
+      return fail(toString(Temp.takeError()) + "; no file was changed");
+    }
+    Written.emplace_back(*Temp, Path);
+  }
+  for (const auto &[Temp, Path] : Written)
+    if (std::error_code EC = sys::fs::rename(Temp, Path)) {
+      Discard();
+      return fail("cannot replace '" + Path + "': " + EC.message());
+    }
+  return 0;
+}
+
+/// CommonOptionsParser falls back to "running without flags" when it finds
+/// no compilation database; parsing without the project's flags rewrites
+/// nothing reliably, so refuse instead. Flags after `--` need no database.
+static bool checkCompilationDatabase(int argc, const char **argv) {
+  std::string BuildPath, FirstSource;
+  for (int I = 1; I < argc; ++I) {
+    StringRef A = argv[I];
+    if (A == "--")
+      return true;
+    if ((A == "-p" || A == "--p") && I + 1 < argc) {
+      BuildPath = argv[++I];
+      continue;
+    }
+    if (A.consume_front("-p=") || A.consume_front("--p=")) {
+      BuildPath = A.str();
+      continue;
+    }
+    // Options whose value may follow as the next argument.
+    if (A == "--export-fixes" || A == "-export-fixes" ||
+        A == "--offload-include" || A == "-offload-include" ||
+        A == "--extra-arg" || A == "-extra-arg" || A == "--extra-arg-before" ||
+        A == "-extra-arg-before") {
+      ++I;
+      continue;
+    }
+    if (!A.starts_with("-") && FirstSource.empty())
+      FirstSource = A.str();
+  }
+  if (FirstSource.empty())
+    return true; // the parser will say that a source is missing
+  std::string Error;
+  std::unique_ptr<tooling::CompilationDatabase> DB =
+      BuildPath.empty()
+          ? tooling::CompilationDatabase::autoDetectFromSource(FirstSource,
+                                                               Error)
+          : tooling::CompilationDatabase::autoDetectFromDirectory(BuildPath,
+                                                                  Error);
+  if (DB)
+    return true;
+  if (BuildPath.empty())
+    fail("no compilation database found for '" + FirstSource +
+         "' or in its parent directories; pass -p <build dir> or the "
+         "compiler flags after --");
+  else
+    fail("no compilation database (compile_commands.json) in '" + BuildPath +
+         "'");
+  return false;
+}
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  if (!checkCompilationDatabase(argc, argv))
+    return 1;
+  auto Parser = tooling::CommonOptionsParser::create(
+      argc, argv, Category, cl::OneOrMore,
+      "Rewrites offload() sources into standard OpenMP offload C++.\n");
+  if (!Parser) {
+    std::string Message = toString(Parser.takeError());
+    errs() << StringRef(Message).rtrim() << "\n";
+    return 1;
+  }
+  if (InPlace && Check)
+    return fail("-i and --check cannot be combined");
+
+  std::vector<std::string> Sources;
+  for (const std::string &Path : Parser->getSourcePathList()) {
+    if (!sys::fs::exists(Path))
+      return fail("no such file: '" + Path + "'");
+    if (sys::fs::is_directory(Path))
+      return fail("'" + Path + "' is a directory, not a source file");
+    Sources.push_back(Path);
+  }
+
+  RewriteOptions Opts = defaultRewriteOptions();
+  if (!OffloadInclude.empty())
+    Opts.ShimIncludeDir = absolute(OffloadInclude);
+
+  tooling::ClangTool ClangTool(Parser->getCompilations(), Sources);
+  ClangTool.appendArgumentsAdjuster(getRewriteArgumentsAdjuster(Opts));
+  RewriteResult Result;
+  int Status = ClangTool.run(newRewriteActionFactory(Result, Opts).get());
+  if (Status || Result.failed())
+    return fail("errors in the input; no file was changed");
+
+  auto Reps = Result.replacements();
+  if (!Reps)
+    return fail(toString(Reps.takeError()) + "; no file was changed");
+
+  // The new contents of every file with edits.
+  std::map<std::string, std::string> Changed;
+  for (const auto &[Path, FileReps] : *Reps) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+    if (!Buf)
+      return fail("cannot read '" + Path + "': " + Buf.getError().message());
+    Expected<std::string> New =
+        tooling::applyAllReplacements((*Buf)->getBuffer(), FileReps);
+    if (!New)
+      return fail(toString(New.takeError()) + "; no file was changed");
+    if (*New != (*Buf)->getBuffer())
+      Changed[Path] = std::move(*New);
+  }
+
+  if (Explain)
+    for (const CallExplanation &Call : Result.calls())
+      printExplanation(outs(), Call);
+
+  if (!ExportFixes.empty()) {
+    tooling::TranslationUnitReplacements TUR;
+    TUR.MainSourceFile = absolute(Sources.front());
+    for (const auto &[Path, FileReps] : *Reps)
+      if (Changed.count(Path))
+        for (const tooling::Replacement &R : FileReps)
+          TUR.Replacements.push_back(R);
+    std::string Yaml;
+    raw_string_ostream OS(Yaml);
+    yaml::Output Out(OS);
+    Out << TUR;
+    if (int RC = writeAll({{absolute(ExportFixes), Yaml}}))
+      return RC;
+  }
+
+  std::string Counts = plural(Result.calls().size(), "call") + " in " +
+                       plural(Changed.size(), "file");
+  if (Check) {
+    for (const auto &[Path, Contents] : Changed)
+      errs() << Tool << ": " << Path << " would be rewritten\n";
+    errs() << Tool << ": would rewrite " << Counts << "\n";
+    return Changed.empty() ? 0 : 1;
+  }
+
+  const char *Verb = "would rewrite";
+  if (InPlace) {
+    if (int RC = writeAll(Changed))
+      return RC;
+    Verb = "rewrote";
+  } else if (!Explain && ExportFixes.empty()) {
+    Verb = "rewrote";
+    std::set<std::string> Printed;
+    for (const std::string &Source : Sources) {
+      std::string Path = absolute(Source);
+      if (!Printed.insert(Path).second)
+        continue;
+      auto It = Changed.find(Path);
+      if (It != Changed.end()) {
+        outs() << It->second;
+        continue;
+      }
+      ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+      if (!Buf)
+        return fail("cannot read '" + Path + "': " + Buf.getError().message());
+      outs() << (*Buf)->getBuffer();
+    }
+    for (const auto &[Path, Contents] : Changed)
+      if (!Printed.count(Path))
+        WithColor::note(errs(), Tool)
+            << "'" << Path
+            << "' changes too; use -i or --export-fixes to write it\n";
+  }
+  errs() << Tool << ": " << Verb << " " << Counts;
+  if (!ExportFixes.empty())
+    errs() << " (edits in " << ExportFixes << ")";
+  errs() << "\n";
+  return 0;
+}
