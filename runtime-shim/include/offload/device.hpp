@@ -4,10 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// What kernel code calls: thread and block indices, barriers. On NVPTX and
-// AMDGPU these are clang's <gpuintrin.h>; on the CPU (host offload target,
-// host fallback, builds without the plugin) they read the state of the grid
-// emulation in detail/cpu_grid.hpp.
+// What kernel code calls: thread and block indices, block barriers,
+// block-shared arrays and atomics. On NVPTX and AMDGPU these are clang's
+// <gpuintrin.h>, team-shared memory and hardware atomics; on the CPU (host
+// offload target, host fallback, builds without the plugin) they work on the
+// state of the grid emulation in detail/cpu_grid.hpp, which runs the threads
+// of a block as fibers once one of them waits at a barrier.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,26 +20,59 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #if defined(__NVPTX__) || defined(__AMDGPU__)
 #define OFFLOAD_GPU_DEVICE 1
 #include <gpuintrin.h>
+// omp_pteam_mem_alloc, which places shared_array storage in team memory.
+#include <omp.h>
+#else
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#endif
+#if !defined(__clang__)
+#include <cstring>
+#include <source_location>
 #endif
 
 namespace ofld {
 
 namespace detail {
-/// State of the CPU grid emulation: the host offload target and host
-/// fallback run every (block, thread) pair through the kernel body.
+struct cpu_grid_state;
+/// The CPU grid's barrier and shared-array lookup. The grid runner installs
+/// them for the duration of a grid, so kernel code needs no symbol of the
+/// runtime library (programs that emulate grids themselves leave them null).
+using cpu_barrier_fn = void (*)(cpu_grid_state *);
+using cpu_shared_fn = void *(*)(cpu_grid_state *, const void *key,
+                                std::size_t bytes, std::size_t align);
+
+/// State of the CPU grid emulation, one per OS thread: the host offload
+/// target and host fallback run every (block, thread) pair through the
+/// kernel body. Trivially copyable and valid when zero-filled; every member
+/// has an initialiser so that a thread_local of it needs no init call.
 struct cpu_grid_state {
   dim3 grid, block, block_id, thread_id;
+  cpu_barrier_fn barrier = nullptr;
+  cpu_shared_fn shared = nullptr;
+  /// The running kernel, type-erased, for the threads that start as fibers.
+  void (*run_thread)(void *) = nullptr;
+  void *run_ctx = nullptr;
+  /// Nonzero while the current block runs its threads as fibers.
+  std::uint32_t fibers = 0;
+  /// The grid runner's scheduler of this OS thread, once it needed one.
+  void *scheduler = nullptr;
 };
 #if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
 } // namespace detail
 } // namespace ofld
 // OpenMP forbids thread_local in target code, and a host-offload image is a
 // separate shared object: both reach the state through the runtime library.
-extern "C" ofld::detail::cpu_grid_state *__ofld_cpu_state();
+// `const`: the address is fixed for an OS thread (fibers never change
+// threads), so a kernel asks once, not at every index call, and the launch
+// parameters need not be reloaded around the calls.
+extern "C" [[gnu::const]] ofld::detail::cpu_grid_state *__ofld_cpu_state();
 namespace ofld {
 namespace detail {
 inline cpu_grid_state &cpu_grid_ref() { return *__ofld_cpu_state(); }
@@ -64,6 +99,8 @@ inline std::uint32_t grid_dim(int dim = 0) {
   return dim == 0 ? __gpu_num_blocks_x() : dim == 1 ? __gpu_num_blocks_y()
                                                     : __gpu_num_blocks_z();
 }
+/// Waits until every thread of the block arrived here; memory written by
+/// the block before it is visible to the block after it.
 inline void sync_threads() { __gpu_sync_threads(); }
 #else
 namespace detail {
@@ -83,14 +120,153 @@ inline std::uint32_t block_dim(int dim = 0) {
 inline std::uint32_t grid_dim(int dim = 0) {
   return detail::pick(detail::cpu_grid_ref().grid, dim);
 }
-/// The CPU emulation runs the threads of a block one after another, so a
-/// barrier is only meaningful for blocks of one thread there.
-inline void sync_threads() {}
+/// Waits until every thread of the block arrived here. On the CPU the
+/// thread gives way to the block's other threads (fibers); a thread that
+/// already returned counts as arrived.
+inline void sync_threads() {
+  detail::cpu_grid_state &G = detail::cpu_grid_ref();
+  if (G.barrier)
+    G.barrier(&G);
+}
 #endif
 
 /// The x/y/z global thread index: block_id * block_dim + thread_id.
 inline std::size_t global_id(int dim = 0) {
   return std::size_t(block_id(dim)) * block_dim(dim) + thread_id(dim);
+}
+
+//===-- Block-shared arrays ----------------------------------------------===//
+
+namespace detail {
+#if !defined(OFFLOAD_GPU_DEVICE)
+[[noreturn]] inline void cpu_shared_unavailable() {
+  std::fputs("offload: ofld::shared_array used outside a grid of the offload "
+             "CPU emulation (a kernel launched through offload())\n",
+             stderr);
+  std::abort();
+}
+/// The CPU buffer of the shared array named `Key`: the grid runner hands out
+/// one per array and OS thread, so grids that run at the same time on
+/// different threads do not share it.
+template <class T, std::size_t N> T *cpu_shared(const void *Key) {
+  cpu_grid_state &G = cpu_grid_ref();
+  if (!G.shared)
+    cpu_shared_unavailable();
+  return static_cast<T *>(G.shared(&G, Key, sizeof(T) * N, alignof(T)));
+}
+#endif
+} // namespace detail
+
+// Internal linkage, storage included: clang numbers the default tags'
+// lambdas per translation unit, so with external linkage the linker would
+// merge different files' arrays of the same T and N.
+inline namespace {
+/// `N` objects of type `T` that all threads of a block share; every block
+/// has its own. Declare it in the kernel (or a function it calls):
+///
+///   ofld::shared_array<float, 256> tile;
+///   tile[ofld::thread_id()] = x[ofld::global_id()];
+///   ofld::sync_threads();
+///
+/// Like CUDA's __shared__, the contents are unspecified when a block starts
+/// (the CPU fills fresh storage with 0xff bytes), no constructor runs, and
+/// another thread's writes are visible to the block after sync_threads().
+///
+/// Each use site is a distinct array: the default `Tag` is the type of a
+/// lambda, unique per use. Inside a template, a use that does not depend on
+/// the template's parameters is one array for all its instantiations; name a
+/// local tag to get one per instantiation:
+///
+///   ofld::shared_array<float, 256, struct tile_tag> tile;
+///
+/// The object is a handle (a pointer); copies refer to the same array.
+#if defined(__clang__)
+template <class T, std::size_t N, class Tag = decltype([] {})>
+#else
+// g++ 12 miscompiles (or crashes on) a lambda in a default template argument
+// used inside a template. Only CPU builds use g++: there the default names
+// the array by its use site (and instantiation) instead.
+template <class T, std::size_t N, class Tag = void>
+#endif
+class shared_array {
+  static_assert(N > 0, "ofld::shared_array needs at least one element");
+  static_assert(std::is_trivially_default_constructible_v<T> &&
+                    std::is_trivially_destructible_v<T>,
+                "ofld::shared_array elements are never constructed or "
+                "destroyed: use a trivial type");
+
+public:
+#if defined(__clang__)
+  shared_array() : Data(storage()) {}
+#else
+  shared_array(std::source_location Site = std::source_location::current())
+      : Data(std::is_void_v<Tag> ? storage(Site) : storage()) {}
+#endif
+
+  T &operator[](std::size_t I) const { return Data[I]; }
+  T *data() const { return Data; }
+  T *begin() const { return Data; }
+  T *end() const { return Data + N; }
+  static constexpr std::size_t size() { return N; }
+
+private:
+  /// The array of this Tag. On GPUs a static in team memory (addrspace 3
+  /// on NVPTX and AMDGPU): OpenMP's pteam allocator makes clang give every
+  /// team its own copy, like CUDA's __shared__.
+  static T *storage() {
+#if defined(OFFLOAD_GPU_DEVICE)
+    // Uninitialised (undef), as team memory is: AMDGPU rejects a zero
+    // initialiser there and would then not lower the array in called
+    // functions.
+    [[clang::loader_uninitialized]] static T Storage[N];
+#pragma omp allocate(Storage) allocator(omp_pteam_mem_alloc)
+    return Storage;
+#else
+    static char Key; // its address names this array
+    return detail::cpu_shared<T, N>(&Key);
+#endif
+  }
+#if !defined(__clang__)
+  static T *storage(const std::source_location &Site) {
+    // libstdc++'s source_location is the address of a constant unique to
+    // the use site and the function around it.
+    static_assert(sizeof(Site) == sizeof(const void *));
+    const void *Key;
+    std::memcpy(&Key, &Site, sizeof(Key));
+    return detail::cpu_shared<T, N>(Key);
+  }
+#endif
+  T *Data;
+};
+} // namespace
+
+//===-- Atomics ------------------------------------------------------------===//
+
+namespace detail {
+template <class T>
+inline constexpr bool atomic_add_type =
+    std::is_same_v<T, int> || std::is_same_v<T, unsigned> ||
+    std::is_same_v<T, long> || std::is_same_v<T, unsigned long> ||
+    std::is_same_v<T, long long> || std::is_same_v<T, unsigned long long> ||
+    std::is_same_v<T, float> || std::is_same_v<T, double>;
+} // namespace detail
+
+/// Adds `v` to `*p` atomically (relaxed order, device scope) and returns the
+/// old value. `p` may point to global memory or into a shared_array.
+/// std::atomic_ref works in kernels too, GPUs included, but its float and
+/// double fetch_add loop on compare-and-swap there; this is one hardware
+/// atomic (atom.add.f32/f64 on sm_90, global_atomic_add_f64 on gfx90a).
+template <class T> inline T atomic_add(T *p, std::type_identity_t<T> v) {
+  static_assert(detail::atomic_add_type<T>,
+                "ofld::atomic_add takes int, unsigned, long, unsigned long, "
+                "long long, unsigned long long, float or double");
+#if defined(__clang__) && defined(__MEMORY_SCOPE_DEVICE)
+  return __scoped_atomic_fetch_add(p, v, __ATOMIC_RELAXED,
+                                   __MEMORY_SCOPE_DEVICE);
+#else
+  // g++: its __atomic builtins take no floating-point types.
+  return std::atomic_ref<T>(*p).fetch_add(v, std::memory_order_relaxed);
+#endif
 }
 
 } // namespace ofld

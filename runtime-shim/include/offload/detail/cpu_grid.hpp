@@ -9,6 +9,19 @@
 // on the calling CPU thread (host offload target, host fallback, builds
 // without the plugin).
 //
+// A block's threads run one after another on the calling stack until one of
+// them reaches sync_threads(). That thread keeps the calling stack; the
+// threads after it start as fibers on stacks of their own, and the barrier
+// passes control round the ring of unfinished threads, so every thread has
+// reached the barrier (or returned) before any passes it. Kernels without
+// barriers therefore pay no switch at all.
+//
+// The scheduler below (fibers, stacks, shared-array buffers, per OS thread)
+// is written once: builds without OpenMP get it inline; OpenMP builds, whose
+// target code forbids thread_local and whose host-offload image is a
+// separate shared object, call the copy in libofld_rt (lib/CpuGrid.cpp
+// includes this header with OFFLOAD_CPU_GRID_IMPL).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef OFFLOAD_DETAIL_CPU_GRID_HPP
@@ -21,12 +34,336 @@
 #include <type_traits>
 #include <utility>
 
+#if !defined(OFFLOAD_GPU_DEVICE) &&                                            \
+    (!defined(_OPENMP) || defined(OFFLOAD_CPU_GRID_IMPL))
+#define OFFLOAD_CPU_SCHEDULER 1
+#if defined(OFFLOAD_CPU_GRID_IMPL)
+#define OFFLOAD_CPU_RT extern "C"
+#else
+#define OFFLOAD_CPU_RT extern "C" inline
+#endif
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <sys/mman.h>
+#include <unistd.h>
+#if !defined(__x86_64__) || defined(OFFLOAD_CPU_FIBERS_UCONTEXT)
+#include <ucontext.h>
+#endif
+#endif
+
+#if !defined(OFFLOAD_GPU_DEVICE) && !defined(OFFLOAD_CPU_SCHEDULER)
+// In libofld_rt (lib/CpuGrid.cpp); see the scheduler below.
+extern "C" {
+void __ofld_cpu_barrier(ofld::detail::cpu_grid_state *G);
+void __ofld_cpu_finish_block(ofld::detail::cpu_grid_state *G);
+void *__ofld_cpu_shared(ofld::detail::cpu_grid_state *G, const void *Key,
+                        std::size_t Bytes, std::size_t Align);
+}
+#endif
+
+#if defined(OFFLOAD_CPU_SCHEDULER)
+//===-- The fiber scheduler of the CPU grid ------------------------------===//
+namespace __ofld::fiber {
+
+#if defined(__x86_64__) && !defined(OFFLOAD_CPU_FIBERS_UCONTEXT)
+// A context switch saves what the SysV ABI makes callee-saved (rbx, rbp,
+// r12-r15, the MXCSR and x87 control words) on the old stack and restores it
+// from the new one: about twenty instructions, where swapcontext also makes
+// a sigprocmask system call (15 times slower on a barrier-heavy kernel). A
+// comdat group, so that every translation unit may carry it (x86-64 ELF).
+extern "C" void __ofld_fiber_switch(void **SaveSp, void *ToSp);
+extern "C" void __ofld_fiber_start();
+asm(R"(
+  .pushsection .text.__ofld_fiber_switch,"axG",@progbits,__ofld_fiber_switch,comdat
+  .weak __ofld_fiber_switch
+  .hidden __ofld_fiber_switch
+  .type __ofld_fiber_switch,@function
+  .p2align 4
+__ofld_fiber_switch:
+  pushq %rbp
+  pushq %rbx
+  pushq %r12
+  pushq %r13
+  pushq %r14
+  pushq %r15
+  subq $8, %rsp
+  stmxcsr (%rsp)
+  fnstcw 4(%rsp)
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  ldmxcsr (%rsp)
+  fldcw 4(%rsp)
+  addq $8, %rsp
+  popq %r15
+  popq %r14
+  popq %r13
+  popq %r12
+  popq %rbx
+  popq %rbp
+  ret
+  .size __ofld_fiber_switch, .-__ofld_fiber_switch
+  .weak __ofld_fiber_start
+  .hidden __ofld_fiber_start
+  .type __ofld_fiber_start,@function
+  .p2align 4
+__ofld_fiber_start:
+  .cfi_startproc
+  .cfi_undefined rip
+  callq *%r13
+  ud2
+  .cfi_endproc
+  .size __ofld_fiber_start, .-__ofld_fiber_start
+  .popsection
+)");
+
+struct context {
+  void *Sp;
+};
+
+/// A context that starts `Entry` on the stack [Stack, Stack + Size): the
+/// frame __ofld_fiber_switch pops, returning into __ofld_fiber_start.
+inline void make(context &C, char *Stack, std::size_t Size, void (*Entry)()) {
+  auto Top = reinterpret_cast<std::uintptr_t>(Stack + Size) & ~std::uintptr_t(15);
+  auto *Frame = reinterpret_cast<std::uint64_t *>(Top) - 8;
+  std::uint32_t Mxcsr;
+  std::uint16_t Fcw;
+  asm volatile("stmxcsr %0" : "=m"(Mxcsr));
+  asm volatile("fnstcw %0" : "=m"(Fcw));
+  Frame[0] = Mxcsr | std::uint64_t(Fcw) << 32;
+  Frame[1] = Frame[2] = 0; // r15, r14
+  Frame[3] = reinterpret_cast<std::uint64_t>(Entry); // r13
+  Frame[4] = Frame[5] = Frame[6] = 0; // r12, rbx, rbp
+  Frame[7] = reinterpret_cast<std::uint64_t>(&__ofld_fiber_start);
+  C.Sp = Frame;
+}
+inline void swap(context &From, context &To) {
+  __ofld_fiber_switch(&From.Sp, To.Sp);
+}
+#else
+// Portable fallback (other architectures): ucontext.
+struct context {
+  ucontext_t Uc;
+};
+inline void make(context &C, char *Stack, std::size_t Size, void (*Entry)()) {
+  getcontext(&C.Uc);
+  C.Uc.uc_stack.ss_sp = Stack;
+  C.Uc.uc_stack.ss_size = Size;
+  C.Uc.uc_link = nullptr;
+  makecontext(&C.Uc, Entry, 0);
+}
+inline void swap(context &From, context &To) { swapcontext(&From.Uc, &To.Uc); }
+#endif
+
+/// One thread of the block being run: slot 0 is the calling stack, the
+/// others own a stack that later blocks reuse. Unfinished threads form a
+/// ring in thread order.
+struct slot {
+  context Ctx;
+  char *Stack = nullptr; // lowest address, a guard page
+  ofld::dim3 Thread;
+  std::uint32_t Next = 0, Prev = 0;
+};
+
+/// A block-shared array's buffer on this OS thread.
+struct shared_buffer {
+  const void *Key;
+  void *Data;
+  std::size_t Bytes;
+};
+
+struct scheduler {
+  slot *Slots = nullptr;
+  std::uint32_t Capacity = 0;
+  std::uint32_t Cur = 0;  // the running slot
+  std::uint32_t Live = 0; // fibers that have not returned
+  std::size_t StackBytes = 0;
+  shared_buffer *Shared = nullptr;
+  std::uint32_t SharedCount = 0, SharedCapacity = 0;
+
+  scheduler() {
+    // 256 KiB a thread unless OFFLOAD_CPU_STACK_KB says otherwise; only
+    // touched pages cost memory.
+    std::size_t KiB = 256;
+    if (const char *Env = std::getenv("OFFLOAD_CPU_STACK_KB"))
+      if (long V = std::strtol(Env, nullptr, 10); V >= 16)
+        KiB = std::size_t(V);
+    std::size_t Page = std::size_t(sysconf(_SC_PAGESIZE));
+    StackBytes = (KiB * 1024 + Page - 1) / Page * Page + Page;
+  }
+  ~scheduler() {
+    for (std::uint32_t I = 0; I < Capacity; ++I)
+      if (Slots[I].Stack)
+        munmap(Slots[I].Stack, StackBytes);
+    std::free(Slots);
+    for (std::uint32_t I = 0; I < SharedCount; ++I)
+      std::free(Shared[I].Data);
+    std::free(Shared);
+  }
+  scheduler(const scheduler &) = delete;
+  scheduler &operator=(const scheduler &) = delete;
+};
+
+/// This OS thread's scheduler; the state caches it (TLS lookups in a shared
+/// library cost more than a switch).
+inline scheduler &current(ofld::detail::cpu_grid_state &G) {
+  if (!G.scheduler) {
+    static thread_local scheduler S;
+    G.scheduler = &S;
+  }
+  return *static_cast<scheduler *>(G.scheduler);
+}
+
+[[noreturn]] inline void fail(const char *What) {
+  std::fprintf(stderr, "offload: CPU grid emulation: %s\n", What);
+  std::abort();
+}
+
+inline std::uint32_t linear(const ofld::dim3 &B, const ofld::dim3 &T) {
+  return T.x + B.x * (T.y + B.y * T.z);
+}
+
+/// Makes slot `To` run; returns when something switches back.
+inline void switch_to(ofld::detail::cpu_grid_state &G, scheduler &S,
+                      std::uint32_t To) {
+  std::uint32_t From = S.Cur;
+  S.Cur = To;
+  G.thread_id = S.Slots[To].Thread;
+  swap(S.Slots[From].Ctx, S.Slots[To].Ctx);
+}
+
+/// Body of every fiber: one kernel thread, then leave the ring for good.
+inline void fiber_main() {
+  ofld::detail::cpu_grid_state &G = ofld::detail::cpu_grid_ref();
+  G.run_thread(G.run_ctx);
+  scheduler &S = current(G);
+  std::uint32_t Me = S.Cur, Next = S.Slots[Me].Next;
+  S.Slots[S.Slots[Me].Prev].Next = Next;
+  S.Slots[Next].Prev = S.Slots[Me].Prev;
+  --S.Live;
+  switch_to(G, S, Next);
+  fail("a finished thread was resumed");
+}
+
+/// Thread `L` of `N` reached the first barrier of its block on the calling
+/// stack, every thread before it has returned: threads L+1..N-1 become
+/// fibers, started in turn by the ring.
+inline void start_fibers(ofld::detail::cpu_grid_state &G, scheduler &S,
+                         std::uint32_t L, std::uint32_t N) {
+  std::uint32_t M = N - L;
+  if (M > S.Capacity) {
+    auto *Grown = static_cast<slot *>(std::realloc(S.Slots, M * sizeof(slot)));
+    if (!Grown)
+      fail("out of memory for the threads of a block");
+    for (std::uint32_t I = S.Capacity; I < M; ++I)
+      new (&Grown[I]) slot();
+    S.Slots = Grown;
+    S.Capacity = M;
+  }
+  const ofld::dim3 B = G.block;
+  for (std::uint32_t I = 0; I < M; ++I) {
+    slot &Sl = S.Slots[I];
+    Sl.Thread = ofld::dim3{(L + I) % B.x, (L + I) / B.x % B.y,
+                           (L + I) / B.x / B.y};
+    Sl.Next = I + 1 == M ? 0 : I + 1;
+    Sl.Prev = I == 0 ? M - 1 : I - 1;
+    if (I == 0)
+      continue;
+    if (!Sl.Stack) {
+      void *P = mmap(nullptr, S.StackBytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
+                     -1, 0);
+      if (P == MAP_FAILED)
+        fail("cannot map a thread stack");
+      Sl.Stack = static_cast<char *>(P);
+      // Overflowing the stack faults instead of corrupting its neighbour.
+      mprotect(Sl.Stack, std::size_t(sysconf(_SC_PAGESIZE)), PROT_NONE);
+    }
+    // Stagger the stack tops: equal offsets in every stack would put the
+    // hot frames of all threads into the same cache sets.
+    make(Sl.Ctx, Sl.Stack, S.StackBytes - I % 64 * 64, &fiber_main);
+  }
+  S.Cur = 0;
+  S.Live = M - 1;
+  G.fibers = 1;
+}
+
+} // namespace __ofld::fiber
+
+/// sync_threads() of the CPU grid.
+OFFLOAD_CPU_RT void __ofld_cpu_barrier(ofld::detail::cpu_grid_state *G) {
+  using namespace __ofld::fiber;
+  scheduler &S = current(*G);
+  if (!G->fibers) {
+    std::uint32_t N = G->block.x * G->block.y * G->block.z;
+    std::uint32_t L = linear(G->block, G->thread_id);
+    if (L + 1 >= N)
+      return; // every other thread of the block has returned
+    start_fibers(*G, S, L, N);
+  }
+  if (S.Slots[S.Cur].Next != S.Cur)
+    switch_to(*G, S, S.Slots[S.Cur].Next);
+}
+
+/// The calling stack's thread returned while others of its block are
+/// fibers: it counts as arrived at every barrier until they have returned.
+OFFLOAD_CPU_RT void __ofld_cpu_finish_block(ofld::detail::cpu_grid_state *G) {
+  using namespace __ofld::fiber;
+  scheduler &S = current(*G);
+  while (S.Live)
+    switch_to(*G, S, S.Slots[0].Next);
+  G->fibers = 0;
+}
+
+/// The buffer of the shared_array named `Key` on this OS thread. Fresh
+/// buffers hold 0xff bytes: a kernel must not expect zeros, the GPU has
+/// none to give.
+OFFLOAD_CPU_RT void *__ofld_cpu_shared(ofld::detail::cpu_grid_state *G,
+                                       const void *Key, std::size_t Bytes,
+                                       std::size_t Align) {
+  using namespace __ofld::fiber;
+  scheduler &S = current(*G);
+  shared_buffer *B = nullptr;
+  for (std::uint32_t I = 0; I < S.SharedCount && !B; ++I)
+    if (S.Shared[I].Key == Key)
+      B = &S.Shared[I];
+  if (B && B->Bytes >= Bytes)
+    return B->Data;
+  if (!B) {
+    if (S.SharedCount == S.SharedCapacity) {
+      std::uint32_t Cap = S.SharedCapacity ? 2 * S.SharedCapacity : 8;
+      auto *Grown = static_cast<shared_buffer *>(
+          std::realloc(S.Shared, Cap * sizeof(shared_buffer)));
+      if (!Grown)
+        fail("out of memory for shared arrays");
+      S.Shared = Grown;
+      S.SharedCapacity = Cap;
+    }
+    B = &S.Shared[S.SharedCount++];
+    *B = shared_buffer{Key, nullptr, 0};
+  }
+  std::free(B->Data);
+  Align = Align < 64 ? 64 : Align;
+  std::size_t Rounded = (Bytes + Align - 1) / Align * Align;
+  B->Data = std::aligned_alloc(Align, Rounded);
+  if (!B->Data)
+    fail("out of memory for a shared array");
+  std::memset(B->Data, 0xff, Rounded);
+  B->Bytes = Bytes;
+  return B->Data;
+}
+#endif // OFFLOAD_CPU_SCHEDULER
+
 namespace __ofld {
 
 /// Calls a kernel with the parameter objects at `objs`. The plugin
 /// instantiates one per kernel signature (host and device compile) so that
 /// clang, not the plugin, knows each target's calling convention.
+/// (Guarded: g++ -Wall warns about OpenMP pragmas without -fopenmp.)
+#if defined(_OPENMP)
 #pragma omp declare target
+#endif
 template <class... P, std::size_t... I>
 void invoke_with(void (*kernel)(P...), void **objs, std::index_sequence<I...>) {
   kernel(*static_cast<std::remove_reference_t<P> *>(objs[I])...);
@@ -37,28 +374,56 @@ template <class... P> void invoke(void (*kernel)(P...), void **objs) {
 
 #if !defined(OFFLOAD_GPU_DEVICE)
 /// Runs every (block, thread) pair of a grid on the calling CPU thread.
-/// `dims` holds grid x,y,z then block x,y,z.
+/// `dims` holds grid x,y,z then block x,y,z. Threads run in x-major order;
+/// see the top of this file for barriers.
 template <class... P>
 void cpu_grid(const std::uint32_t *dims, void (*kernel)(P...), void **objs) {
   using ofld::dim3;
+  struct job {
+    void (*kernel)(P...);
+    void **objs;
+  } Job{kernel, objs};
   auto &g = ofld::detail::cpu_grid_ref();
   const ofld::detail::cpu_grid_state saved = g;
   g.grid = dim3{dims[0], dims[1], dims[2]};
   g.block = dim3{dims[3], dims[4], dims[5]};
+  g.barrier = &__ofld_cpu_barrier;
+  g.shared = &__ofld_cpu_shared;
+  g.run_thread = [](void *J) {
+    invoke(static_cast<job *>(J)->kernel, static_cast<job *>(J)->objs);
+  };
+  g.run_ctx = &Job;
+  g.fibers = 0;
+  const dim3 b = g.block;
+  const std::uint64_t threads = std::uint64_t(b.x) * b.y * b.z;
   for (std::uint32_t bz = 0; bz < g.grid.z; ++bz)
     for (std::uint32_t by = 0; by < g.grid.y; ++by)
-      for (std::uint32_t bx = 0; bx < g.grid.x; ++bx)
-        for (std::uint32_t tz = 0; tz < g.block.z; ++tz)
-          for (std::uint32_t ty = 0; ty < g.block.y; ++ty)
-            for (std::uint32_t tx = 0; tx < g.block.x; ++tx) {
-              g.block_id = dim3{bx, by, bz};
-              g.thread_id = dim3{tx, ty, tz};
-              invoke(kernel, objs);
+      for (std::uint32_t bx = 0; bx < g.grid.x; ++bx) {
+        g.block_id = dim3{bx, by, bz};
+        dim3 t{0, 0, 0};
+        for (std::uint64_t n = 0; n < threads; ++n) {
+          g.thread_id = t;
+          invoke(kernel, objs);
+          if (g.fibers) {
+            // The rest of the block are fibers now: run them to the end.
+            __ofld_cpu_finish_block(&g);
+            break;
+          }
+          if (++t.x == b.x) {
+            t.x = 0;
+            if (++t.y == b.y) {
+              t.y = 0;
+              ++t.z;
             }
+          }
+        }
+      }
   g = saved;
 }
 #endif
+#if defined(_OPENMP)
 #pragma omp end declare target
+#endif
 
 } // namespace __ofld
 
