@@ -13,4 +13,4 @@ else
 fi
 scripts/build.sh -DOFFLOAD_ARCHS="$archs"
 echo "== running examples/saxpy (offload target: $archs)"
-LD_LIBRARY_PATH=/usr/lib/llvm-22/lib OMP_TARGET_OFFLOAD=MANDATORY ./build/examples/saxpy
+LD_LIBRARY_PATH=/usr/lib/llvm-22/lib OMP_TARGET_OFFLOAD=MANDATORY ./build/examples/saxpy/saxpy

@@ -52,3 +52,27 @@ if os.path.exists(os.path.join(config.cuda_path, "bin", "ptxas")):
     config.available_features.add("cuda")
 if os.path.exists(os.path.join(bindir, "offload-rewrite")):
     config.available_features.add("rewriter")
+# g++ builds the same sources without the plugin (CPU fallback).
+import shutil
+_gxx = shutil.which("g++-12", path=config.environment["PATH"])
+if _gxx:
+    config.available_features.add("gxx")
+    config.substitutions.append(("%gxx", _gxx))
+
+# OFFLOAD_SANITIZE builds (cmake/Sanitizers.cmake): the instrumented plugin
+# and runtime run inside uninstrumented programs (clang, the test programs),
+# so the shared sanitizer runtime is preloaded into every command.
+import subprocess
+_nm = os.path.join(config.llvm_tools_dir, "llvm-nm")
+_syms = subprocess.run([_nm, "-D", "--undefined-only", os.path.join(lib, "liboffload.so")],
+                       capture_output=True, text=True).stdout
+for _sym, _rt in (("__asan_init", "libclang_rt.asan-x86_64.so"),
+                  ("__ubsan_handle", "libclang_rt.ubsan_standalone-x86_64.so")):
+    if _sym in _syms:
+        config.environment["LD_PRELOAD"] = subprocess.run(
+            [clangxx, "-print-file-name=" + _rt], capture_output=True,
+            text=True).stdout.strip()
+        config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
+        config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+        config.available_features.add("sanitized")
+        break

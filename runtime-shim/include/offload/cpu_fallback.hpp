@@ -17,8 +17,20 @@
 #if defined(OFFLOAD_REQUIRE_PLUGIN)
 #error "offload: this build must offload, but the offload plugin is not loaded (add -fplugin=liboffload.so)"
 #elif !defined(OFFLOAD_QUIET_CPU_FALLBACK)
-#pragma message("offload: plugin not loaded; offload() kernels run on the CPU")
+// Said once per translation unit (the include guard). GCC prints it as a
+// note; clang as a warning, kept one under -Werror since it is news, not a
+// defect. OFFLOAD_QUIET_CPU_FALLBACK silences it.
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic warning "-W#pragma-messages"
 #endif
+#pragma message("offload: plugin not loaded; offload() kernels run on the CPU")
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif
+#endif
+
+#include "offload/launch.hpp"
 
 #include <array>
 #include <cstddef>
@@ -26,21 +38,24 @@
 #include <span>
 #include <type_traits>
 
-// Accept the attributes silently: they are ours, not misspellings.
+// Accept the attributes silently: they are ours, not misspellings. GCC 12+
+// ignores exactly the offload:: namespace, and a user's diagnostic push/pop
+// around this include does not undo that. Clang has no per-namespace switch:
+// it stops warning about unknown attributes for the rest of the translation
+// unit (no push/pop here: the user's kernels come after this header).
 #if defined(__clang__)
 #pragma clang diagnostic ignored "-Wunknown-attributes"
+#elif defined(__GNUC__) && __GNUC__ >= 12
+#pragma GCC diagnostic ignored_attributes "offload::"
 #elif defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wattributes"
 #endif
 
-namespace ofld {
-struct launch;
-}
-
 namespace __ofld {
 template <class P> struct shape_extent {
   static constexpr bool value = false;
-  static std::size_t count(const P &) { return 0; }
+  // Any argument: a `T&` parameter arrives here as a `const T&`.
+  template <class A> static std::size_t count(const A &) { return 0; }
 };
 template <class T, std::size_t E> struct shape_extent<std::span<T, E>> {
   static constexpr bool value = true;
@@ -84,5 +99,29 @@ void offload(const ofld::launch &shape, void (*kernel)(P...),
              const std::type_identity_t<P> &...args) {
   __ofld::cpu_offload<P...>(&shape, kernel, args...);
 }
+
+// The host API of launch.hpp for builds without the plugin, so that they need
+// not link libofld_rt: no offload devices, and launches have finished when
+// offload() returns. Builds with -fopenmp get it from libofld_rt, which
+// defines it out of line and, compiled with -fopenmp itself, never sees this.
+#if !defined(_OPENMP) && !defined(__OFFLOAD_PLUGIN__)
+namespace ofld {
+namespace detail {
+inline error_handler &cpu_error_handler() {
+  static error_handler Handler = nullptr;
+  return Handler;
+}
+} // namespace detail
+/// Nothing fails on the CPU, but a handler set here is kept and returned.
+inline error_handler set_error_handler(error_handler handler) {
+  error_handler Previous = detail::cpu_error_handler();
+  detail::cpu_error_handler() = handler;
+  return Previous;
+}
+inline int device_count() { return 0; }
+inline void set_default_device(int) {}
+inline void wait() {}
+} // namespace ofld
+#endif
 
 #endif // OFFLOAD_CPU_FALLBACK_HPP
