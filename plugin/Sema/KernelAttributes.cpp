@@ -9,7 +9,11 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Sema/ParsedAttr.h"
 #include "clang/Sema/Sema.h"
 
@@ -38,13 +42,46 @@ void linkKernelAttributes() {}
 
 namespace {
 
+/// clang parses the arguments of a `[[scope::name(...)]]` attribute only if
+/// it knows the attribute, and for plugin attributes it asks with the name
+/// alone ("kernel", not "offload::kernel"); otherwise it skips them silently
+/// and `[[offload::kernel(3)]]` would be accepted. The unscoped spellings are
+/// registered so that the arguments reach us; an unscoped `[[kernel]]` is not
+/// ours and is ignored with clang's own warning.
+bool isUnscopedSpelling(Sema &S, const ParsedAttr &Attr) {
+  if (!Attr.isStandardAttributeSyntax() || Attr.getScopeName())
+    return false;
+  S.Diag(Attr.getLoc(), diag::warn_unknown_attribute_ignored)
+      << Attr << Attr.getRange();
+  return true;
+}
+
 /// Both attributes take no arguments; say so with our own wording rather
 /// than clang's generic one, which cannot name the fix.
 bool rejectArguments(Sema &S, const ParsedAttr &Attr, llvm::StringRef Name) {
   if (Attr.getNumArgs() == 0)
     return false;
-  report(S.getDiagnostics(), Attr.getLoc(), DiagId::AttrTakesNoArguments)
-      << Name;
+  auto DB = report(S.getDiagnostics(), Attr.getLoc(),
+                   DiagId::AttrTakesNoArguments)
+            << Name;
+  // The fix-it drops the parenthesised list: from the first '(' after the
+  // (possibly scoped) name to the end of the attribute.
+  const SourceManager &SM = S.getSourceManager();
+  SourceLocation End = Attr.getRange().getEnd();
+  SourceLocation L = Attr.getLoc();
+  if (!L.isFileID() || !End.isFileID())
+    return true;
+  for (unsigned I = 0; I < 4; ++I) {
+    std::optional<Token> T = Lexer::findNextToken(L, SM, S.getLangOpts());
+    if (!T || !SM.isBeforeInTranslationUnit(T->getLocation(), End))
+      break;
+    if (T->is(tok::l_paren)) {
+      DB << FixItHint::CreateRemoval(
+          CharSourceRange::getTokenRange(T->getLocation(), End));
+      break;
+    }
+    L = T->getLocation();
+  }
   return true;
 }
 
@@ -54,12 +91,17 @@ struct KernelAttrInfo : ParsedAttrInfo {
     static constexpr Spelling S[] = {
         {ParsedAttr::AS_CXX11, "offload::kernel"},
         {ParsedAttr::AS_C23, "offload::kernel"},
-        {ParsedAttr::AS_GNU, "offload_kernel"}};
+        {ParsedAttr::AS_GNU, "offload_kernel"},
+        // See isUnscopedSpelling.
+        {ParsedAttr::AS_CXX11, "kernel"},
+        {ParsedAttr::AS_C23, "kernel"}};
     Spellings = S;
   }
 
   bool diagAppertainsToDecl(Sema &S, const ParsedAttr &Attr,
                             const Decl *D) const override {
+    if (isUnscopedSpelling(S, Attr))
+      return false;
     if (isa<FunctionDecl, FunctionTemplateDecl>(D))
       return true;
     report(S.getDiagnostics(), Attr.getLoc(), DiagId::KernelAttrWrongSubject);
@@ -70,6 +112,11 @@ struct KernelAttrInfo : ParsedAttrInfo {
                                    const ParsedAttr &Attr) const override {
     if (rejectArguments(S, Attr, "kernel"))
       return AttributeNotApplied;
+    // A closure's call operator has no name offload() could be given.
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(D); MD && MD->getParent()->isLambda()) {
+      report(S.getDiagnostics(), Attr.getLoc(), DiagId::KernelIsLambda);
+      return AttributeNotApplied;
+    }
     FunctionDecl *FD = D->getAsFunction();
     if (!FD || hasAnnotation(*FD, KernelMarker))
       return AttributeApplied;
@@ -84,12 +131,17 @@ struct OutAttrInfo : ParsedAttrInfo {
     OptArgs = 15;
     static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "offload::out"},
                                      {ParsedAttr::AS_C23, "offload::out"},
-                                     {ParsedAttr::AS_GNU, "offload_out"}};
+                                     {ParsedAttr::AS_GNU, "offload_out"},
+                                     // See isUnscopedSpelling.
+                                     {ParsedAttr::AS_CXX11, "out"},
+                                     {ParsedAttr::AS_C23, "out"}};
     Spellings = S;
   }
 
   bool diagAppertainsToDecl(Sema &S, const ParsedAttr &Attr,
                             const Decl *D) const override {
+    if (isUnscopedSpelling(S, Attr))
+      return false;
     if (isa<ParmVarDecl>(D))
       return true;
     report(S.getDiagnostics(), Attr.getLoc(), DiagId::OutAttrWrongSubject);

@@ -6,6 +6,7 @@
 
 #include "OffloadConsumer.h"
 #include "Diagnostics.h"
+#include "KernelBodyChecks.h"
 #include "KernelAttributes.h"
 #include "KernelDescriptor.h"
 #include "TransferRules.h"
@@ -43,6 +44,12 @@ public:
   void ForgetSema() override { SemaRef = nullptr; }
 
   bool HandleTopLevelDecl(DeclGroupRef DG) override;
+  /// Kernel bodies are checked once callees defined further down and
+  /// template instantiations exist.
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    llvm::SmallVector<const FunctionDecl *, 16> Ks(Kernels.keys());
+    checkKernelBodies(Ctx, CI.getDiagnostics(), Ks);
+  }
 
   /// Called by the visitor.
   void handleFunction(FunctionDecl *FD);
@@ -281,6 +288,8 @@ void OffloadConsumer::handleCall(CallExpr *CE, FunctionDecl *Enclosing) {
     report(Diags, CE->getExprLoc(), DiagId::CallNestedLaunch) << Enclosing;
     return;
   }
+  if (Kind == MarkerKind::Shaped && !checkLaunchShape(Ctx, Diags, CE->getArg(0)))
+    return;
 
   unsigned SiteArg = CE->getNumArgs() - 1;
   Expr *Site = CE->getArg(SiteArg);

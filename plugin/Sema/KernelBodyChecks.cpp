@@ -1,0 +1,568 @@
+//===- KernelBodyChecks.cpp - what a kernel body and launch may not do ----===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// Kernel bodies. The device runs the kernel and every function it calls; the
+// rules below reject what would otherwise fail later with a message about
+// something else (a device link error naming a mangled symbol) or not at all:
+//
+//  * exceptions (throw, try): no unwinder on the device;
+//  * RTTI (typeid, dynamic_cast): the type_info objects live in the host
+//    C++ runtime;
+//  * variable-length arrays: a kernel's stack frame must have a fixed size;
+//  * calls to functions this translation unit declares but does not define:
+//    the device image only has the functions compiled with it, so they fail
+//    at device link even when another file defines them for the host. Not
+//    counted: builtins, functions declared inside `#pragma omp declare
+//    target` (a device definition is promised), the runtime's own `__ofld_*`
+//    entry points, and everything declared in system headers: what the C and
+//    C++ libraries provide is the target's business (printf, malloc and
+//    `new` work on sm_90 and on the host offload target; abort or assert do
+//    not on sm_90 without a device libc, which only the device link knows);
+//  * non-constant global variables: the kernel would read a device copy the
+//    host never updates, and for the current targets the device link fails.
+//    constexpr variables, const ones with constant initialisers and
+//    `declare target` ones are fine.
+//
+// The checks follow calls into the functions this translation unit defines
+// (outside system headers), so a helper that throws is reported at the throw
+// with notes for the calls that reach it. They run once the translation unit
+// is complete: callees defined further down and template instantiations
+// (errors then appear at the instantiated kernel, never for a template that is
+// not launched).
+//
+// Launch shapes. `ofld::launch` components known at compile time must be
+// launchable: none at or above 2^31 (typically a negative value converted to
+// unsigned), y and z not zero when x is set, no y or z with a zero x (the
+// default shape would ignore them), no device below -1, and on GPU targets no
+// block larger than 1024 threads. A zero x means "default" (README) and is
+// accepted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelBodyChecks.h"
+#include "Diagnostics.h"
+#include "KernelAttributes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Basic/TargetInfo.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <algorithm>
+#include <optional>
+
+using namespace clang;
+
+namespace offload {
+namespace {
+
+/// Deep helper chains are checked only this far; past it the device link
+/// still reports what is missing.
+constexpr unsigned MaxCallDepth = 32;
+
+/// One call on the way from the kernel to the function being checked.
+struct CallStep {
+  const FunctionDecl *Caller;
+  const FunctionDecl *Callee;
+  SourceLocation Loc;
+};
+
+class BodyChecker {
+public:
+  BodyChecker(ASTContext &Ctx, DiagnosticsEngine &Diags)
+      : Ctx(Ctx), Diags(Diags), SM(Ctx.getSourceManager()) {}
+
+  /// Checks one kernel definition and what it calls.
+  void checkKernel(const FunctionDecl *Def) {
+    Kernel = Def;
+    Chain.clear();
+    checkFunction(Def);
+  }
+
+  bool ok() const { return Ok; }
+
+  // Used by the visitor.
+  DiagnosticBuilder report(SourceLocation Loc, DiagId Id) {
+    Ok = false;
+    return offload::report(Diags, Loc, Id) << Kernel;
+  }
+  void noteChain() {
+    // Innermost call first, as clang prints instantiation stacks.
+    for (const CallStep &S : llvm::reverse(Chain))
+      offload::report(Diags, S.Loc, DiagId::BodyCalledFrom)
+          << S.Callee << S.Caller;
+  }
+  void call(const FunctionDecl *Callee, SourceLocation Loc,
+            llvm::SmallVectorImpl<std::pair<const FunctionDecl *,
+                                            SourceLocation>> &Queue);
+  bool inSystemHeader(const Decl *D) const {
+    SourceLocation L = D->getLocation();
+    return L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L));
+  }
+  ASTContext &context() { return Ctx; }
+  /// A lambda whose body was checked where it is written; calls to it need
+  /// no second look.
+  void inlineLambda(const CXXRecordDecl *Closure) { InlineLambdas.insert(Closure); }
+
+private:
+  void checkFunction(const FunctionDecl *Def);
+
+  ASTContext &Ctx;
+  DiagnosticsEngine &Diags;
+  SourceManager &SM;
+  const FunctionDecl *Kernel = nullptr;
+  llvm::SmallVector<CallStep, 8> Chain;
+  llvm::DenseSet<const FunctionDecl *> Checked;
+  llvm::DenseSet<const CXXRecordDecl *> InlineLambdas;
+  bool Ok = true;
+};
+
+/// Whether any declaration of `D` is inside `#pragma omp declare target`.
+bool isDeclareTarget(const Decl *D) {
+  for (const Decl *R : D->redecls())
+    if (R->hasAttr<OMPDeclareTargetDeclAttr>())
+      return true;
+  return false;
+}
+
+/// Global variables the device has a valid copy of.
+bool isDeviceVisibleGlobal(const VarDecl *VD, ASTContext &Ctx) {
+  if (VD->isConstexpr() || isDeclareTarget(VD))
+    return true;
+  const VarDecl *InitDecl = nullptr;
+  if (!VD->getAnyInitializer(InitDecl) || !InitDecl)
+    return false;
+  return InitDecl->getType().isConstQualified() &&
+         InitDecl->hasConstantInitialization();
+}
+
+class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
+public:
+  using Base = RecursiveASTVisitor<BodyVisitor>;
+  using Queue =
+      llvm::SmallVector<std::pair<const FunctionDecl *, SourceLocation>, 8>;
+
+  BodyVisitor(BodyChecker &C, Queue &Calls) : C(C), Calls(Calls) {}
+
+  // Unevaluated operands run nowhere.
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
+    return true;
+  }
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc, bool = false) { return true; }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
+  bool TraverseRequiresExpr(RequiresExpr *) { return true; }
+  bool TraverseConceptSpecializationExpr(ConceptSpecializationExpr *) {
+    return true;
+  }
+  // Only the branch that exists at run time of `if constexpr`/`if consteval`.
+  bool TraverseIfStmt(IfStmt *S) {
+    if (S->isConstexpr() || S->isConsteval()) {
+      if (std::optional<Stmt *> Taken =
+              S->getNondiscardedCase(C.context()))
+        return !*Taken || TraverseStmt(*Taken);
+    }
+    return Base::TraverseIfStmt(S);
+  }
+  // The operand of typeid is reported with it, not looked into.
+  bool TraverseCXXTypeidExpr(CXXTypeidExpr *E) {
+    C.report(E->getBeginLoc(), DiagId::BodyRTTI) << 0 << E->getSourceRange();
+    C.noteChain();
+    return true;
+  }
+
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) {
+    C.report(E->getBeginLoc(), DiagId::BodyException)
+        << 0 << E->getSourceRange();
+    C.noteChain();
+    return true;
+  }
+  bool VisitCXXTryStmt(CXXTryStmt *S) {
+    C.report(S->getBeginLoc(), DiagId::BodyException) << 1;
+    C.noteChain();
+    return true;
+  }
+  bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr *E) {
+    // An upcast is static; only a checked cast needs RTTI.
+    if (E->getCastKind() != CK_Dynamic)
+      return true;
+    C.report(E->getBeginLoc(), DiagId::BodyRTTI) << 1 << E->getSourceRange();
+    C.noteChain();
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->isLocalVarDecl() && VD->getType()->isVariablyModifiedType()) {
+      C.report(VD->getLocation(), DiagId::BodyVLA) << VD;
+      C.noteChain();
+    }
+    if (VD->hasLocalStorage())
+      if (const auto *RD = VD->getType()->getAsCXXRecordDecl();
+          RD && RD->hasDefinition())
+        if (const CXXDestructorDecl *Dtor = RD->getDestructor())
+          C.call(Dtor, VD->getLocation(), Calls);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+    if (!VD || !VD->hasGlobalStorage() || VD->isStaticLocal() ||
+        E->isNonOdrUse() != NOUR_None)
+      return true;
+    if (isDeviceVisibleGlobal(VD, C.context()))
+      return true;
+    C.report(E->getLocation(), DiagId::BodyHostVariable)
+        << VD << E->getSourceRange();
+    C.noteChain();
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    if (const FunctionDecl *F = E->getDirectCallee())
+      C.call(F, E->getExprLoc(), Calls);
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *E) {
+    C.inlineLambda(E->getLambdaClass());
+    return Base::TraverseLambdaExpr(E);
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    C.call(E->getConstructor(), E->getLocation(), Calls);
+    return true;
+  }
+  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
+    if (const CXXDestructorDecl *Dtor = E->getTemporary()->getDestructor())
+      C.call(Dtor, E->getExprLoc(), Calls);
+    return true;
+  }
+  bool VisitCXXNewExpr(CXXNewExpr *E) {
+    if (const FunctionDecl *New = E->getOperatorNew())
+      C.call(New, E->getBeginLoc(), Calls);
+    return true;
+  }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *E) {
+    if (const FunctionDecl *Del = E->getOperatorDelete())
+      C.call(Del, E->getBeginLoc(), Calls);
+    QualType T = E->getDestroyedType();
+    if (!T.isNull())
+      if (const auto *RD = T->getAsCXXRecordDecl(); RD && RD->hasDefinition())
+        if (const CXXDestructorDecl *Dtor = RD->getDestructor())
+          C.call(Dtor, E->getBeginLoc(), Calls);
+    return true;
+  }
+
+private:
+  BodyChecker &C;
+  Queue &Calls;
+};
+
+void BodyChecker::call(
+    const FunctionDecl *Callee, SourceLocation Loc,
+    llvm::SmallVectorImpl<std::pair<const FunctionDecl *, SourceLocation>>
+        &Queue) {
+  if (!Callee || Callee->getBuiltinID() || Callee->isDeleted())
+    return;
+  // offload() in a function a kernel calls: a launch from device code. The
+  // call directly in a kernel (or in a lambda written there) is reported by
+  // the call checks.
+  if (const auto *Label = Callee->getAttr<AsmLabelAttr>();
+      Label && Label->getLabel().starts_with("__ofld_launch")) {
+    if (!Chain.empty()) {
+      report(Loc, DiagId::CallNestedLaunch);
+      noteChain();
+    }
+    return;
+  }
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee); MD && MD->isPureVirtual())
+    return;
+  const FunctionDecl *Def = nullptr;
+  if (Callee->hasBody(Def)) {
+    if (!inSystemHeader(Def))
+      Queue.push_back({Def, Loc});
+    return;
+  }
+  // Trivial and implicit members, and the implicit global operator new and
+  // delete, have no body to look for.
+  if (Callee->isImplicit() || Callee->isTrivial() || Callee->isDefaulted() ||
+      inSystemHeader(Callee) || isDeclareTarget(Callee))
+    return;
+  if (const IdentifierInfo *II = Callee->getIdentifier();
+      II && II->getName().starts_with("__ofld"))
+    return;
+  report(Loc, DiagId::BodyHostFunction) << Callee;
+  noteChain();
+}
+
+void BodyChecker::checkFunction(const FunctionDecl *Def) {
+  if (!Checked.insert(Def->getCanonicalDecl()).second || !Def->getBody())
+    return;
+  BodyVisitor::Queue Calls;
+  BodyVisitor V(*this, Calls);
+  V.TraverseStmt(Def->getBody());
+  // Constructor initialisers are part of the body the device runs.
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->isWritten() || Init->getInit())
+        V.TraverseStmt(Init->getInit());
+  if (Chain.size() >= MaxCallDepth)
+    return;
+  for (auto [Callee, Loc] : Calls) {
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+        MD && InlineLambdas.contains(MD->getParent()))
+      continue;
+    Chain.push_back({Def, Callee, Loc});
+    checkFunction(Callee);
+    Chain.pop_back();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Launch shapes
+//===----------------------------------------------------------------------===//
+
+/// The expression a launch (or a dim3) was built from: through temporaries,
+/// casts to the same class, and `const` variables, whose initialiser is
+/// their value for good.
+const Expr *initialiserOf(const Expr *E, unsigned Depth = 0) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *C = dyn_cast<CastExpr>(E);
+             C && (C->getCastKind() == CK_NoOp ||
+                   C->getCastKind() == CK_ConstructorConversion ||
+                   C->getCastKind() == CK_LValueToRValue))
+      E = C->getSubExpr();
+    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
+      E = W->getSubExpr();
+    else if (const auto *CE = dyn_cast<ConstantExpr>(E))
+      E = CE->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
+             Ctor && Ctor->getNumArgs() == 1 &&
+             Ctor->getConstructor()->isCopyOrMoveConstructor())
+      E = Ctor->getArg(0);
+    else if (const auto *D = dyn_cast<CXXDefaultInitExpr>(E))
+      E = D->getExpr();
+    else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      // Only a const object keeps its initialiser's value.
+      if (!VD || !VD->getType().isConstQualified() || !VD->getInit() ||
+          Depth > 8)
+        return E;
+      return initialiserOf(VD->getInit(), Depth + 1);
+    } else
+      return E;
+  }
+  return E;
+}
+
+/// One component of a dim3 or the device field, as far as it is known.
+struct Component {
+  bool Written = false;             ///< spelled in the source
+  std::optional<llvm::APSInt> Value; ///< after conversion to the field type
+  std::optional<llvm::APSInt> Source; ///< signed value before conversion
+  SourceLocation Loc;
+};
+
+Component evaluate(const Expr *E, ASTContext &Ctx, SourceLocation Fallback) {
+  Component C;
+  C.Loc = Fallback;
+  if (!E)
+    return C;
+  if (const auto *D = dyn_cast<CXXDefaultInitExpr>(E->IgnoreParens()))
+    E = D->getExpr();
+  else if (!isa<ImplicitValueInitExpr>(E->IgnoreParens()))
+    C.Written = true;
+  if (E->getExprLoc().isValid() && C.Written)
+    C.Loc = E->getExprLoc();
+  if (E->isValueDependent() || E->isTypeDependent())
+    return C;
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx))
+    C.Value = R.Val.getInt();
+  // The value before an integral conversion says whether it was negative.
+  const Expr *Inner = E->IgnoreParens();
+  while (const auto *Cast = dyn_cast<CastExpr>(Inner)) {
+    if (Cast->getCastKind() != CK_IntegralCast &&
+        Cast->getCastKind() != CK_NoOp)
+      break;
+    Inner = Cast->getSubExpr()->IgnoreParens();
+  }
+  Expr::EvalResult S;
+  if (Inner != E && Inner->getType()->isSignedIntegerType() &&
+      Inner->EvaluateAsInt(S, Ctx))
+    C.Source = S.Val.getInt();
+  return C;
+}
+
+/// The three components of a dim3 initialiser; unknown ones stay empty.
+std::array<Component, 3> dimsOf(const Expr *E, ASTContext &Ctx,
+                                SourceLocation Fallback) {
+  std::array<Component, 3> Out;
+  bool Written = E && !isa<CXXDefaultInitExpr>(E->IgnoreParens());
+  E = initialiserOf(E);
+  if (const auto *IL = dyn_cast_or_null<InitListExpr>(E)) {
+    for (unsigned I = 0; I < 3; ++I) {
+      Out[I] = evaluate(I < IL->getNumInits() ? IL->getInit(I) : nullptr, Ctx,
+                        IL->getBeginLoc());
+      Out[I].Written &= Written;
+    }
+    return Out;
+  }
+  // Anything else (a constexpr function's result...): whole-object
+  // evaluation, values without the spelling.
+  Expr::EvalResult R;
+  if (E && !E->isValueDependent() && E->EvaluateAsRValue(R, Ctx) &&
+      R.Val.isStruct() && R.Val.getStructNumFields() >= 3)
+    for (unsigned I = 0; I < 3; ++I) {
+      const APValue &F = R.Val.getStructField(I);
+      if (F.isInt())
+        Out[I].Value = F.getInt();
+      Out[I].Written = Written;
+      Out[I].Loc = E->getExprLoc().isValid() ? E->getExprLoc() : Fallback;
+    }
+  return Out;
+}
+
+bool isOfldLaunch(const CXXRecordDecl *RD) {
+  if (!RD || RD->getName() != "launch")
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
+  return NS && NS->getName() == "ofld" &&
+         NS->getParent()->getRedeclContext()->isTranslationUnit();
+}
+
+/// Which GPU the compile targets, if any: (name, threads per block).
+std::optional<std::pair<std::string, unsigned>> gpuTarget(ASTContext &Ctx) {
+  llvm::SmallVector<llvm::Triple, 4> Triples(
+      Ctx.getLangOpts().OMPTargetTriples.begin(),
+      Ctx.getLangOpts().OMPTargetTriples.end());
+  Triples.push_back(Ctx.getTargetInfo().getTriple());
+  for (const llvm::Triple &T : Triples)
+    if (T.isNVPTX() || T.isAMDGPU())
+      return std::make_pair(T.str(), 1024u);
+  return std::nullopt;
+}
+
+} // namespace
+
+bool checkKernelBodies(ASTContext &Ctx, DiagnosticsEngine &Diags,
+                       llvm::ArrayRef<const FunctionDecl *> Kernels) {
+  // Report in source order whatever order the kernels were found in.
+  llvm::SmallVector<const FunctionDecl *, 16> Defs;
+  for (const FunctionDecl *K : Kernels) {
+    const FunctionDecl *Def = nullptr;
+    if (K && K->hasBody(Def) && !Def->isDependentContext() &&
+        !Def->isInvalidDecl())
+      Defs.push_back(Def);
+  }
+  SourceManager &SM = Ctx.getSourceManager();
+  llvm::sort(Defs, [&](const FunctionDecl *A, const FunctionDecl *B) {
+    return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+  });
+  Defs.erase(std::unique(Defs.begin(), Defs.end()), Defs.end());
+  BodyChecker Checker(Ctx, Diags);
+  for (const FunctionDecl *Def : Defs)
+    Checker.checkKernel(Def);
+  return Checker.ok();
+}
+
+bool checkLaunchShape(ASTContext &Ctx, DiagnosticsEngine &Diags,
+                      const Expr *Shape) {
+  if (!Shape || Shape->isTypeDependent() || Shape->isValueDependent())
+    return true;
+  const Expr *Init = initialiserOf(Shape);
+  const auto *IL = dyn_cast_or_null<InitListExpr>(Init);
+  const auto *RD = Shape->getType()->getAsCXXRecordDecl();
+  if (!IL || !isOfldLaunch(RD))
+    return true;
+  bool Ok = true;
+  std::optional<std::array<Component, 3>> Block;
+  for (const FieldDecl *F : RD->fields()) {
+    unsigned I = F->getFieldIndex();
+    const Expr *FieldInit = I < IL->getNumInits() ? IL->getInit(I) : nullptr;
+    llvm::StringRef Name = F->getName();
+    if (Name == "device") {
+      Component D = evaluate(FieldInit, Ctx, IL->getBeginLoc());
+      if (D.Value && D.Value->getSExtValue() < -1) {
+        report(Diags, D.Loc, DiagId::LaunchBadDevice)
+            << toString(*D.Value, 10);
+        Ok = false;
+      }
+      continue;
+    }
+    if (Name != "grid" && Name != "block")
+      continue;
+    std::array<Component, 3> Dims = dimsOf(FieldInit, Ctx, IL->getBeginLoc());
+    static constexpr const char *Axis[] = {"x", "y", "z"};
+    bool Bad = false;
+    for (unsigned A = 0; A < 3; ++A) {
+      const Component &C = Dims[A];
+      if (!C.Value)
+        continue;
+      uint64_t V = C.Value->getZExtValue();
+      if (C.Source && C.Source->isNegative()) {
+        report(Diags, C.Loc, DiagId::LaunchNegativeDimension)
+            << Name << Axis[A] << toString(*C.Source, 10)
+            << toString(*C.Value, 10);
+        Bad = true;
+      } else if (V > 0x7fffffffu) {
+        report(Diags, C.Loc, DiagId::LaunchDimensionTooLarge)
+            << Name << Axis[A] << toString(*C.Value, 10);
+        Bad = true;
+      }
+    }
+    if (!Bad && Dims[0].Value) {
+      bool DefaultX = Dims[0].Value->isZero();
+      for (unsigned A = 1; A < 3; ++A) {
+        const Component &C = Dims[A];
+        if (!C.Value || !C.Written)
+          continue;
+        if (DefaultX && C.Value->getZExtValue() > 1) {
+          report(Diags, C.Loc, DiagId::LaunchIgnoredDimension)
+              << Name << Axis[A] << toString(*C.Value, 10);
+          Bad = true;
+        } else if (!DefaultX && C.Value->isZero()) {
+          report(Diags, C.Loc, DiagId::CallZeroDimension)
+              << Name << Axis[A] << 0;
+          Bad = true;
+        }
+      }
+    }
+    Ok &= !Bad;
+    if (Name == "block" && !Bad)
+      Block = Dims;
+  }
+  // GPUs cap a block's threads; the default (x = 0) block is 256.
+  if (Block && (*Block)[0].Value && !(*Block)[0].Value->isZero())
+    if (auto GPU = gpuTarget(Ctx)) {
+      uint64_t Threads = 1;
+      bool Known = true;
+      for (const Component &C : *Block) {
+        if (!C.Value) {
+          Known = false;
+          break;
+        }
+        Threads = std::min<uint64_t>(
+            Threads * std::max<uint64_t>(1, C.Value->getZExtValue()), 1u << 31);
+      }
+      if (Known && Threads > GPU->second) {
+        report(Diags, (*Block)[0].Loc, DiagId::LaunchBlockTooLarge)
+            << unsigned(Threads) << GPU->second << GPU->first;
+        Ok = false;
+      }
+    }
+  return Ok;
+}
+
+} // namespace offload

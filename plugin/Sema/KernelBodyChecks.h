@@ -1,0 +1,43 @@
+//===- KernelBodyChecks.h - what a kernel body and launch may not do -*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// Checks beyond the kernel's signature: the statements of a kernel (and of
+// the functions it calls that this translation unit defines) that cannot run
+// on a device, and the parts of an `ofld::launch` shape that are known at
+// compile time. The rules and the reasons are in the .cpp file; every
+// diagnostic is a row of Diagnostics.def.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_SEMA_KERNELBODYCHECKS_H
+#define OFFLOAD_SEMA_KERNELBODYCHECKS_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace clang {
+class ASTContext;
+class DiagnosticsEngine;
+class Expr;
+class FunctionDecl;
+} // namespace clang
+
+namespace offload {
+
+/// Checks the bodies of `Kernels` once the translation unit is complete (so
+/// that callees defined further down and template instantiations exist).
+/// Kernels without a definition are skipped; each function body is checked
+/// once, for the first kernel that reaches it. Returns whether all were fine.
+bool checkKernelBodies(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+                       llvm::ArrayRef<const clang::FunctionDecl *> Kernels);
+
+/// Checks the `ofld::launch` argument of a shaped offload() call: components
+/// known at compile time must be launchable. Returns whether it was fine.
+bool checkLaunchShape(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+                      const clang::Expr *Shape);
+
+} // namespace offload
+
+#endif // OFFLOAD_SEMA_KERNELBODYCHECKS_H

@@ -1,0 +1,19 @@
+// offload() in a host template: nothing is checked until it is instantiated,
+// and each instantiation is checked with its own types.
+// RUN: %clangxx %host-target --offload-host-only -fsyntax-only -Xclang -verify %s
+// RUN: not %clangxx %host-target --offload-host-only -fsyntax-only -fno-caret-diagnostics %s 2>&1 | FileCheck %s
+// RUN: %if rewriter %{ not %offload-rewrite %s -- -std=c++20 -include offload/offload.hpp -I%shim-include -fno-caret-diagnostics 2>&1 | FileCheck %s %}
+
+[[offload::kernel]] void inc(int &x) { ++x; }
+void not_a_kernel(int &x) {}
+
+template <class T> void never_instantiated(T &t) { offload(not_a_kernel, t); }
+template <class T> void launch(T &t) {
+  // CHECK: call-in-host-template.cpp:[[@LINE+1]]:3: error: no matching function for call to 'offload'
+  offload(inc, t); // expected-error {{no matching function for call to 'offload'}}
+  // expected-note@* 2 {{candidate}}
+}
+void host(int &i, double &d) {
+  launch(i);
+  launch(d); // expected-note {{in instantiation of function template specialization 'launch<double>' requested here}}
+}

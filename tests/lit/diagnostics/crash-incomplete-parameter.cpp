@@ -1,0 +1,31 @@
+// Regression test for a crash the fuzzer found (fuzz/README.md): kernels
+// declared while a parameter type is not complete yet. The plugin computed
+// the layout of std::span<const double> before it was instantiated (crash),
+// and called a class template specialisation that was merely not instantiated
+// yet "not trivially copyable" (valid code rejected).
+// The fix is fuzz/fixes/0001-incomplete-parameter-types.patch (OffloadConsumer
+// and TransferRules); remove the XFAIL line once it is applied.
+// XFAIL: *
+// RUN: %clangxx %host-target --offload-host-only -fsyntax-only -fno-crash-diagnostics -Xclang -verify %s
+
+#include <span>
+
+[[offload::kernel]] void decl_only(std::span<const double> x);
+
+template <class T> struct W { T t; };
+[[offload::kernel]] void fwd(W<int> w);
+[[offload::kernel]] void fwd(W<int> w) {}
+
+struct Later;
+[[offload::kernel]] void later(const Later &l);
+struct Later { int v; };
+[[offload::kernel]] void later(const Later &l) {}
+
+struct Never;
+[[offload::kernel]] void never(const Never &n); // expected-error {{kernel parameter 'n' has incomplete type 'const Never &': its size is unknown here; define the type before the kernel is defined or launched}}
+
+void host(Never &n, std::span<const double> d, W<int> w) {
+  offload(decl_only, d);
+  offload(fwd, w);
+  offload(never, n); // expected-error {{cannot launch kernel 'never': its declaration has errors}}
+}
