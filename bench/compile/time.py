@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+#===- bench/compile/time.py - compile time of offload() vs OpenMP ---------===#
+#
+# Part of the offload project's benchmark suite.
+#
+# Generates the two TUs (gen.py), checks that they compute the same thing
+# (both built for the host offload target and run: checksums must agree, and
+# the offload() build must link, i.e. every call was lowered), then times
+# `clang++-22 -O2 -c` of each, for sm_90 and for the host offload target,
+# alternating the two TUs so that load on the machine hits both alike. Both
+# wall time and CPU time (user + system of the driver and every job it runs)
+# are kept: on a shared machine CPU time is the steadier of the two.
+# Prints lines like
+#   measure=compile target=sm_90 impl=ours median_s=.. p10_s=.. p90_s=..
+#       min_s=.. median_cpu_s=.. n=..
+#   measure=compile target=sm_90 ratio_ours_over_omp=.. ratio_cpu=.. goal<=1.10
+#
+# Usage: time.py --plugin build/lib/liboffload.so --rtlib build/lib
+#                [--reps N] [--kernels K] [--workdir DIR]
+#===----------------------------------------------------------------------===#
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CXX = os.environ.get("CXX_OFFLOAD", "clang++-22")
+LLVM_LIB = "/usr/lib/llvm-22/lib"
+
+
+def flags(target, cuda_path):
+    if target == "sm_90":
+        return ["--offload-arch=sm_90", f"--cuda-path={cuda_path}"]
+    return ["-fopenmp-targets=x86_64-pc-linux-gnu", "-DBENCH_OMP_CPU_TARGET"]
+
+
+def command(impl, target, a, src, out, link=False):
+    cmd = [CXX, "-std=c++20", "-O2", "-fopenmp", "-nogpulib"] + flags(target, a.cuda_path)
+    if impl == "ours":
+        cmd.append(f"-fplugin={a.plugin}")
+    cmd += [src, "-o", out]
+    if not link:
+        cmd.insert(1, "-c")
+    else:
+        cmd += [f"-Wl,-rpath,{LLVM_LIB}"]
+        if impl == "ours":
+            cmd += [f"-L{a.rtlib}", "-lofld_rt", f"-Wl,-rpath,{a.rtlib}"]
+    return cmd
+
+
+def child_cpu():
+    u = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return u.ru_utime + u.ru_stime
+
+
+def run(cmd, **kw):
+    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if r.returncode != 0:
+        sys.exit(f"time.py: failed ({r.returncode}): {' '.join(cmd)}\n{r.stdout}{r.stderr}")
+    return r.stdout
+
+
+def quantile(xs, q):
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * (len(s) - 1) + 0.5))]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--plugin", required=True)
+    ap.add_argument("--rtlib", required=True, help="folder of libofld_rt.so")
+    ap.add_argument("--cuda-path", default="/usr/local/cuda")
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--kernels", type=int, default=20)
+    ap.add_argument("--targets", default="sm_90,host")
+    ap.add_argument("--workdir", default="bench-compile")
+    a = ap.parse_args()
+    a.plugin = os.path.abspath(a.plugin)
+    a.rtlib = os.path.abspath(a.rtlib)
+    w = os.path.abspath(a.workdir)
+    os.makedirs(w, exist_ok=True)
+    run([sys.executable, os.path.join(HERE, "gen.py"), "--kernels", str(a.kernels), w])
+    src = {i: os.path.join(w, f"{i}.cpp") for i in ("ours", "omp")}
+
+    # Equivalence first: a measure of code that does not work means nothing.
+    outs = {}
+    for impl in ("ours", "omp"):
+        exe = os.path.join(w, f"{impl}_host")
+        run(command(impl, "host", a, src[impl], exe, link=True))
+        env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY")
+        outs[impl] = run([exe], env=env)
+    if outs["ours"] != outs["omp"] or "checksum" not in outs["ours"]:
+        sys.exit(f"time.py: the two TUs disagree:\nours:\n{outs['ours']}omp:\n{outs['omp']}")
+    print("check: both TUs built for the host offload target print the same checksums:")
+    print("  " + outs["ours"].strip().replace("\n", "\n  "))
+
+    for target in a.targets.split(","):
+        times = {"ours": [], "omp": []}
+        cpu = {"ours": [], "omp": []}
+        for r in range(a.reps + 1):  # the first round only warms caches
+            for impl in ("ours", "omp"):
+                cmd = command(impl, target, a, src[impl], os.path.join(w, f"{impl}_{target}.o"))
+                c0 = child_cpu()
+                t0 = time.perf_counter()
+                run(cmd)
+                dt = time.perf_counter() - t0
+                if r > 0:
+                    times[impl].append(dt)
+                    cpu[impl].append(child_cpu() - c0)
+        for impl in ("ours", "omp"):
+            t = times[impl]
+            print(f"measure=compile target={target} impl={impl} kernels={a.kernels} "
+                  f"launches={2 * a.kernels} median_s={statistics.median(t):.3f} "
+                  f"p10_s={quantile(t, 0.1):.3f} p90_s={quantile(t, 0.9):.3f} "
+                  f"min_s={min(t):.3f} median_cpu_s={statistics.median(cpu[impl]):.3f} "
+                  f"n={len(t)}")
+        ratio = statistics.median(times["ours"]) / statistics.median(times["omp"])
+        rcpu = statistics.median(cpu["ours"]) / statistics.median(cpu["omp"])
+        print(f"measure=compile target={target} ratio_ours_over_omp={ratio:.3f} "
+              f"ratio_cpu={rcpu:.3f} goal<=1.10 wall:{'PASS' if ratio <= 1.10 else 'MISS'} "
+              f"cpu:{'PASS' if rcpu <= 1.10 else 'MISS'}")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,126 @@
+#===- bench/table.awk - the ratio table of bench/run.sh -------------------===#
+#
+# Part of the offload project's benchmark suite.
+#
+# Reads the result lines of bench/run.sh (results.txt):
+#   round=R measure=M impl=I median_us=T ... [bytes=B] ...
+#   round=R program=P status=FAIL rc=N
+# and prints, per measure, each implementation's value (the mean over rounds
+# of the per-round medians), ours ÷ baseline, the goal of issue 6 and whether
+# it is met. Variables: gpu (a title), rounds.
+#===----------------------------------------------------------------------===#
+
+function field(name,   i, kv) {
+  for (i = 1; i <= NF; i++) {
+    split($i, kv, "=")
+    if (kv[1] == name)
+      return substr($i, length(name) + 2)
+  }
+  return ""
+}
+
+# value(m, i): "us" rows give microseconds, "GB/s" rows bandwidth.
+function have(m, i) { return ((m SUBSEP i) in sum) }
+function mean_us(m, i) { return sum[m, i] / cnt[m, i] }
+function spread(m, i) { # (max - min) / mean of the per-round medians
+  return cnt[m, i] > 1 ? (hi[m, i] - lo[m, i]) / mean_us(m, i) : 0
+}
+function value(m, i) {
+  if (!have(m, i)) return ""
+  if (unit[m] == "GB/s") return bytes[m, i] / mean_us(m, i) / 1e3
+  if (unit[m] == "ms") return mean_us(m, i) / 1e3
+  return mean_us(m, i)
+}
+function fmt(v) {
+  if (v == "") return "-"
+  return v >= 100 ? sprintf("%.0f", v) : sprintf("%.2f", v)
+}
+function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "" : a / b }
+function fmtr(r) { return r == "" ? "-" : sprintf("%.3f", r) }
+function pct(x) { return sprintf("%.0f%%", 100 * x) }
+
+function row(m, goal, r, ok,   sp, i) {
+  sp = 0
+  for (i in impls)
+    if (have(m, impls[i]) && spread(m, impls[i]) > sp) sp = spread(m, impls[i])
+  printf "%-18s %-5s %9s %9s %9s %9s %9s  %-31s %-7s %5s\n", m, unit[m],
+         fmt(value(m, "ours")), fmt(value(m, "cuda")), fmt(value(m, "omp")),
+         fmtr(ratio(value(m, "ours"), value(m, "cuda"))),
+         fmtr(ratio(value(m, "ours"), value(m, "omp"))),
+         goal, r == "" ? "n/a" : (ok ? "PASS" : "MISS"), pct(sp)
+  if (r != "") { goals++; if (!ok) misses++ }
+}
+
+BEGIN {
+  unit["launch_empty"] = "us"; unit["launch_1kb"] = "us"
+  unit["stream_copy"] = "GB/s"; unit["stream_mul"] = "GB/s"
+  unit["stream_add"] = "GB/s"; unit["stream_triad"] = "GB/s"
+  unit["stream_dot"] = "GB/s"
+  unit["xfer_triad"] = "ms"; unit["xfer_triad_tofrom"] = "ms"
+  impls[1] = "ours"; impls[2] = "cuda"; impls[3] = "omp"
+}
+
+/status=FAIL|status=MISSING/ {
+  failed[++nfailed] = $0
+  next
+}
+
+/measure=/ && /median_us=/ {
+  m = field("measure"); i = field("impl"); t = field("median_us") + 0
+  sum[m, i] += t; cnt[m, i]++
+  if (!((m, i) in lo) || t < lo[m, i]) lo[m, i] = t
+  if (!((m, i) in hi) || t > hi[m, i]) hi[m, i] = t
+  if (field("bytes") != "") bytes[m, i] = field("bytes") + 0
+}
+
+END {
+  printf "offload() benchmarks: %s\n", gpu
+  printf "values: mean over %s round(s) of each program's median; spread: largest (max-min)/mean over rounds\n", rounds
+  printf "ours/cuda, ours/omp: ratio of the values (bandwidth ratio for GB/s rows, time ratio otherwise)\n\n"
+  printf "%-18s %-5s %9s %9s %9s %9s %9s  %-31s %-7s %5s\n", "measure", "unit",
+         "ours", "cuda", "omp", "ours/cuda", "ours/omp", "goal (issue 6)", "verdict", "spread"
+
+  r = ratio(value("launch_empty", "ours"), value("launch_empty", "cuda"))
+  row("launch_empty", "ours/cuda <= 1.2", r, r != "" && r <= 1.2)
+
+  # The 1 KB launch is judged against CUDA's *empty* launch.
+  r = ratio(value("launch_1kb", "ours"), value("launch_empty", "cuda"))
+  row("launch_1kb", sprintf("ours/cuda_empty=%s <= 2", fmtr(r)), r, r != "" && r <= 2)
+
+  n = split("copy mul add triad dot", ks, " ")
+  for (k = 1; k <= n; k++) {
+    m = "stream_" ks[k]
+    r = ratio(value(m, "ours"), value(m, "cuda"))
+    row(m, "ours/cuda >= 0.95", r, r != "" && r >= 0.95)
+  }
+
+  r = ratio(value("xfer_triad", "ours"), value("xfer_triad", "cuda"))
+  row("xfer_triad", "ours/cuda <= 1.0 (stretch 0.5)", r, r != "" && r <= 1.0)
+  if (r != "" && r <= 0.5) print "  (xfer_triad meets the stretch goal <= 0.5)"
+  row("xfer_triad_tofrom", "(reference)", "", 0)
+
+  print ""
+  print "reference rows:"
+  for (k = 1; k <= n; k++) {
+    m = "stream_" ks[k]
+    if (have(m, "cuda_ev"))
+      printf "  %-16s cuda kernel time by events: %s GB/s; ours / that = %s\n", m,
+             fmt(value(m, "cuda_ev")), fmtr(ratio(value(m, "ours"), value(m, "cuda_ev")))
+  }
+  if (have("xfer_triad", "cuda_alloc"))
+    printf "  %-16s cuda with cudaMalloc/cudaFree in every call: %s ms; ours / that = %s\n",
+           "xfer_triad", fmt(value("xfer_triad", "cuda_alloc")),
+           fmtr(ratio(value("xfer_triad", "ours"), value("xfer_triad", "cuda_alloc")))
+  if (have("launch_1kb", "cuda"))
+    printf "  %-16s ours / cuda's own 1 KB launch (memcpy in, kernel, memcpy out) = %s\n",
+           "launch_1kb", fmtr(ratio(value("launch_1kb", "ours"), value("launch_1kb", "cuda")))
+  print "  compile time is measured without a GPU: bench/results/compile-*.txt"
+
+  if (nfailed) {
+    print ""
+    print "FAILED or missing programs (see their .err logs):"
+    for (k = 1; k <= nfailed; k++) print "  " failed[k]
+  }
+  print ""
+  printf "goals met: %d of %d\n", goals - misses, goals
+}
