@@ -21,8 +21,8 @@
 #
 # tests/lit/lit.cfg.py does this by itself when the plugin it tests is
 # instrumented, and the build does it for the targets compiled with the
-# plugin (the examples) through CMAKE_CXX_COMPILER_LAUNCHER. Leak checking is off there: clang frees little at exit on
-# purpose. UBSan findings stop the process (-fno-sanitize-recover), so a
+# plugin (the examples) through CMAKE_CXX_COMPILER_LAUNCHER. Leak checking is
+# off there: clang frees little at exit on purpose. UBSan findings stop the process (-fno-sanitize-recover), so a
 # test fails on them.
 #
 # Include this file before the add_subdirectory() calls; it applies the flags

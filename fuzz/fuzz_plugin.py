@@ -325,6 +325,8 @@ def main():
                     help="also compile for sm_90 (device side)")
     ap.add_argument("--cuda-path", default="/usr/local/cuda")
     ap.add_argument("--max-corpus", type=int, default=2000)
+    ap.add_argument("--preload", help="shared sanitizer runtime to preload "
+                    "into the tools (for an OFFLOAD_SANITIZE plugin)")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args()
     if not args.runs and not args.minutes:
@@ -345,6 +347,10 @@ def main():
     runs = execs = 0
     start = time.time()
     env = dict(os.environ)
+    if args.preload:
+        env["LD_PRELOAD"] = args.preload
+        env["ASAN_OPTIONS"] = "detect_leaks=0:allocator_may_return_null=1"
+        env["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     tmp = tempfile.mkdtemp(prefix="ofld-fuzz-")
     log = open(os.path.join(args.out, "fuzz.log"), "a")
     log.write("start seed=%d runs=%d minutes=%g seeds=%d\n" %

@@ -114,14 +114,29 @@ static ParamRule objectRule(RuleId Row, MapKind Map, QualType Object,
   return R;
 }
 
+/// Whether the size of `T` (through arrays and, for a span, of its elements)
+/// is known; nothing below may ask the layout of an incomplete type.
+static bool isSized(QualType T, ASTContext &Ctx) {
+  T = Ctx.getBaseElementType(T.getNonReferenceType());
+  if (T->isFunctionType())
+    return true;
+  if (T->isIncompleteType() || T->isDependentType())
+    return false;
+  if (const auto *RD = T->getAsRecordDecl(); RD && RD->isInvalidDecl())
+    return false;
+  if (const auto *Span = asStd(T, "span"))
+    return isSized(Span->getTemplateArgs()[0].getAsType(), Ctx);
+  return true;
+}
+
 ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
                                       ASTContext &Ctx) {
   QualType T = Param.getType();
   llvm::StringRef Name = Param.getName();
-
   if (T->isRValueReferenceType())
     return RuleViolation{DiagId::ParamRValueReference, T, {}};
 
+  // The shape of a reference is wrong whether or not its target is complete.
   if (const auto *Ref = T->getAs<LValueReferenceType>()) {
     QualType Object = Ref->getPointeeType();
     if (Object->isPointerType() && !Object->isFunctionPointerType())
@@ -132,6 +147,13 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
       return RuleViolation{DiagId::ParamSpanByReference, T, {}};
     if (Object->isFunctionType())
       return RuleViolation{DiagId::ParamFunctionPointer, T, {}};
+  }
+
+  if (!isSized(T, Ctx))
+    return RuleViolation{DiagId::ParamIncompleteType, T, {}};
+
+  if (const auto *Ref = T->getAs<LValueReferenceType>()) {
+    QualType Object = Ref->getPointeeType();
     if (auto V = checkObjectType(Object, Ctx))
       return *V;
     bool IsConst = Object.isConstQualified() ||

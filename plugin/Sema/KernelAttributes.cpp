@@ -113,7 +113,8 @@ struct KernelAttrInfo : ParsedAttrInfo {
     if (rejectArguments(S, Attr, "kernel"))
       return AttributeNotApplied;
     // A closure's call operator has no name offload() could be given.
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(D); MD && MD->getParent()->isLambda()) {
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(D);
+        MD && MD->getParent()->isLambda()) {
       report(S.getDiagnostics(), Attr.getLoc(), DiagId::KernelIsLambda);
       return AttributeNotApplied;
     }

@@ -104,9 +104,10 @@ public:
       offload::report(Diags, S.Loc, DiagId::BodyCalledFrom)
           << S.Callee << S.Caller;
   }
-  void call(const FunctionDecl *Callee, SourceLocation Loc,
-            llvm::SmallVectorImpl<std::pair<const FunctionDecl *,
-                                            SourceLocation>> &Queue);
+  void
+  call(const FunctionDecl *Callee, SourceLocation Loc,
+       llvm::SmallVectorImpl<std::pair<const FunctionDecl *, SourceLocation>>
+           &Queue);
   bool inSystemHeader(const Decl *D) const {
     SourceLocation L = D->getLocation();
     return L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L));
@@ -114,7 +115,9 @@ public:
   ASTContext &context() { return Ctx; }
   /// A lambda whose body was checked where it is written; calls to it need
   /// no second look.
-  void inlineLambda(const CXXRecordDecl *Closure) { InlineLambdas.insert(Closure); }
+  void inlineLambda(const CXXRecordDecl *Closure) {
+    InlineLambdas.insert(Closure);
+  }
 
 private:
   void checkFunction(const FunctionDecl *Def);
@@ -169,8 +172,7 @@ public:
   // Only the branch that exists at run time of `if constexpr`/`if consteval`.
   bool TraverseIfStmt(IfStmt *S) {
     if (S->isConstexpr() || S->isConsteval()) {
-      if (std::optional<Stmt *> Taken =
-              S->getNondiscardedCase(C.context()))
+      if (std::optional<Stmt *> Taken = S->getNondiscardedCase(C.context()))
         return !*Taken || TraverseStmt(*Taken);
     }
     return Base::TraverseIfStmt(S);
@@ -281,7 +283,8 @@ void BodyChecker::call(
     }
     return;
   }
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee); MD && MD->isPureVirtual())
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+      MD && MD->isPureVirtual())
     return;
   const FunctionDecl *Def = nullptr;
   if (Callee->hasBody(Def)) {
@@ -368,8 +371,8 @@ const Expr *initialiserOf(const Expr *E, unsigned Depth = 0) {
 
 /// One component of a dim3 or the device field, as far as it is known.
 struct Component {
-  bool Written = false;             ///< spelled in the source
-  std::optional<llvm::APSInt> Value; ///< after conversion to the field type
+  bool Written = false;               ///< spelled in the source
+  std::optional<llvm::APSInt> Value;  ///< after conversion to the field type
   std::optional<llvm::APSInt> Source; ///< signed value before conversion
   SourceLocation Loc;
 };
@@ -495,8 +498,7 @@ bool checkLaunchShape(ASTContext &Ctx, DiagnosticsEngine &Diags,
     if (Name == "device") {
       Component D = evaluate(FieldInit, Ctx, IL->getBeginLoc());
       if (D.Value && D.Value->getSExtValue() < -1) {
-        report(Diags, D.Loc, DiagId::LaunchBadDevice)
-            << toString(*D.Value, 10);
+        report(Diags, D.Loc, DiagId::LaunchBadDevice) << toString(*D.Value, 10);
         Ok = false;
       }
       continue;

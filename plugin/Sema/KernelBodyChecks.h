@@ -1,4 +1,4 @@
-//===- KernelBodyChecks.h - what a kernel body and launch may not do -*- C++ -*-===//
+//===- KernelBodyChecks.h - kernel body and launch checks -------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

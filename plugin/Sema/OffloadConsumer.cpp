@@ -56,7 +56,8 @@ public:
   void handleCall(CallExpr *CE, FunctionDecl *Enclosing);
 
 private:
-  KernelInfo &analyseKernel(FunctionDecl *FD);
+  KernelInfo &analyseKernel(FunctionDecl *FD, bool Needed = true);
+  void completeParameterTypes(const FunctionDecl &FD);
   void prepareDefinition(FunctionDecl *FD, KernelInfo &Info);
   FunctionDecl *instantiateThunk(llvm::StringRef Name, const FunctionDecl &K);
   std::string mangle(const FunctionDecl *FD);
@@ -142,7 +143,7 @@ bool OffloadConsumer::HandleTopLevelDecl(DeclGroupRef DG) {
 void OffloadConsumer::handleFunction(FunctionDecl *FD) {
   if (FD->isDependentContext() || !isKernel(*FD))
     return;
-  KernelInfo &Info = analyseKernel(FD);
+  KernelInfo &Info = analyseKernel(FD, FD->doesThisDeclarationHaveABody());
   if (Info.Valid && FD->doesThisDeclarationHaveABody())
     prepareDefinition(FD, Info);
 }
@@ -159,12 +160,51 @@ std::string OffloadConsumer::mangle(const FunctionDecl *FD) {
   return Name;
 }
 
-KernelInfo &OffloadConsumer::analyseKernel(FunctionDecl *FD) {
+/// Instantiates the class template specialisations a kernel's parameters
+/// name (the span, its element type, the referenced object), as a definition
+/// or a call would; a declaration alone does not.
+void OffloadConsumer::completeParameterTypes(const FunctionDecl &FD) {
+  if (!SemaRef)
+    return;
+  ASTContext &Ctx = CI.getASTContext();
+  for (const ParmVarDecl *P : FD.parameters()) {
+    QualType T = Ctx.getBaseElementType(P->getType().getNonReferenceType());
+    if (T->isDependentType() || T->isFunctionType() || T->isVoidType())
+      continue;
+    if (!SemaRef->isCompleteType(P->getLocation(), T))
+      continue;
+    if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            T->getAsCXXRecordDecl());
+        Spec && Spec->isInStdNamespace() && Spec->getName() == "span" &&
+        Spec->getTemplateArgs().size() > 0 &&
+        Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
+      QualType E = Ctx.getBaseElementType(
+          Spec->getTemplateArgs()[0].getAsType().getNonReferenceType());
+      if (!E->isDependentType() && !E->isVoidType() && !E->isFunctionType())
+        SemaRef->isCompleteType(P->getLocation(), E);
+    }
+  }
+}
+
+KernelInfo &OffloadConsumer::analyseKernel(FunctionDecl *FD, bool Needed) {
   FD = FD->getCanonicalDecl();
-  auto [It, Inserted] = Kernels.try_emplace(FD);
-  KernelInfo &Info = It->second;
-  if (!Inserted)
-    return Info;
+  if (auto Found = Kernels.find(FD); Found != Kernels.end())
+    return Found->second;
+  completeParameterTypes(*FD);
+  // A declaration whose parameter types are still incomplete is judged
+  // where its definition or a launch needs them, not now.
+  if (!Needed)
+    for (const ParmVarDecl *P : FD->parameters()) {
+      ParamClassification C =
+          classifyParameter(*P, isOutParam(*P), CI.getASTContext());
+      auto *V = std::get_if<RuleViolation>(&C);
+      if (V && V->Id == DiagId::ParamIncompleteType) {
+        static KernelInfo Pending;
+        Pending = KernelInfo();
+        return Pending;
+      }
+    }
+  KernelInfo &Info = Kernels[FD];
 
   DiagnosticsEngine &Diags = CI.getDiagnostics();
   ASTContext &Ctx = CI.getASTContext();

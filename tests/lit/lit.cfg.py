@@ -72,7 +72,10 @@ for _sym, _rt in (("__asan_init", "libclang_rt.asan-x86_64.so"),
         config.environment["LD_PRELOAD"] = subprocess.run(
             [clangxx, "-print-file-name=" + _rt], capture_output=True,
             text=True).stdout.strip()
-        config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
+        # Like an uninstrumented run: huge allocations return null, and an error
+        # (or a deliberate stack overflow) ends the process with a signal.
+        config.environment["ASAN_OPTIONS"] = ("detect_leaks=0:allocator_may_return_null=1:"
+                                              "abort_on_error=1")
         config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
         config.available_features.add("sanitized")
         break

@@ -1,9 +1,6 @@
 // Regression test for the fuzzer's reduced input: a static member kernel
 // whose parameter list does not parse; its span parameter type was never
-// instantiated and the plugin crashed computing its layout. Fixed by
-// fuzz/fixes/0001-incomplete-parameter-types.patch; remove the XFAIL line once
-// it is applied.
-// XFAIL: *
+// instantiated and the plugin crashed computing its layout.
 // RUN: %clangxx %host-target --offload-host-only -fsyntax-only -fno-crash-diagnostics -Xclang -verify %s
 
 #include <span>

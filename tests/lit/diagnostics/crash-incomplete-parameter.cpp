@@ -3,9 +3,6 @@
 // the layout of std::span<const double> before it was instantiated (crash),
 // and called a class template specialisation that was merely not instantiated
 // yet "not trivially copyable" (valid code rejected).
-// The fix is fuzz/fixes/0001-incomplete-parameter-types.patch (OffloadConsumer
-// and TransferRules); remove the XFAIL line once it is applied.
-// XFAIL: *
 // RUN: %clangxx %host-target --offload-host-only -fsyntax-only -fno-crash-diagnostics -Xclang -verify %s
 
 #include <span>
