@@ -107,6 +107,10 @@ END {
       printf "  %-16s cuda kernel time by events: %s GB/s; ours / that = %s\n", m,
              fmt(value(m, "cuda_ev")), fmtr(ratio(value(m, "ours"), value(m, "cuda_ev")))
   }
+  if (have("stream_dot", "cuda_sync"))
+    printf "  %-16s cuda waiting after the partial kernel (two synchronous calls, as ours and omp): %s GB/s; ours / that = %s\n",
+           "stream_dot", fmt(value("stream_dot", "cuda_sync")),
+           fmtr(ratio(value("stream_dot", "ours"), value("stream_dot", "cuda_sync")))
   if (have("xfer_triad", "cuda_alloc"))
     printf "  %-16s cuda with cudaMalloc/cudaFree in every call: %s ms; ours / that = %s\n",
            "xfer_triad", fmt(value("xfer_triad", "cuda_alloc")),

@@ -29,11 +29,20 @@
 
 #if defined(__NVPTX__)
 #include <gpuintrin.h>
+// NB and NT are named (and so captured by the target region, in the order
+// the host's loop below names them) although the GPU does not need them: the
+// host and the device compilation must capture the same variables, or the
+// kernel's parameters differ from the arguments the host passes (the host's
+// copy of the region, its fallback, loops over NB). With `nb` captured only
+// by the host, every argument after it was shifted by one: the kernels read
+// `n` as the block count and a pointer from `n`'s slot -- an illegal address
+// (stream_omp) or a failed copy back after the launch (launch_omp,
+// xfer_omp: "Call to targetDataEnd failed").
 #define BARE_FOR(I, NB, NT)                                                    \
-  for (std::size_t I = std::size_t(__gpu_block_id_x()) *                      \
+  for (std::size_t I##_once = ((void)(NB), (void)(NT), std::size_t(0)),        \
+                   I = std::size_t(__gpu_block_id_x()) *                      \
                            __gpu_num_threads_x() +                             \
-                       __gpu_thread_id_x(),                                    \
-                   I##_once = 0;                                               \
+                       __gpu_thread_id_x();                                    \
        I##_once < 1; ++I##_once)
 /// Threads in the grid (for grid-stride loops), read as CUDA reads it.
 #define BARE_GRID_THREADS(NB, NT)                                              \

@@ -189,6 +189,22 @@ int main(int argc, char **argv) {
     bench::check_dot("stream_dot", "cuda", result, A.data(), B.data(), n);
     time_both(a, "stream_dot", 2 * w, dot);
     bench::check_dot("stream_dot", "cuda", result, A.data(), B.data(), n);
+    // Reference (impl=cuda_sync): the same with a wait after the first
+    // kernel, as two synchronous calls (offload(), a target construct) have
+    // it; the fold's launch then no longer hides behind the partial pass.
+    auto dot_sync = [&] {
+      dot_partial<<<kDotBlocks, kDotThreads>>>(dA, dB, n, dP,
+                                               bench::kDotPartials);
+      CK(cudaDeviceSynchronize());
+      dot_fold<<<1, kDotFold>>>(dP, bench::kDotPartials, dF, kDotFold);
+      CK(cudaMemcpy(F.data(), dF, kDotFold * sizeof(double),
+                    cudaMemcpyDeviceToHost));
+      result = bench::host_sum(F.data(), F.size());
+    };
+    CK(cudaMemset(dF, 0xff, kDotFold * sizeof(double)));
+    bench::time_host(a, dot_sync).report("stream_dot", "cuda_sync", 2 * w);
+    bench::check_dot("stream_dot", "cuda_sync", result, A.data(), B.data(),
+                     n);
   }
   CK(cudaFree(dA));
   CK(cudaFree(dB));

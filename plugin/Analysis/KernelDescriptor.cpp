@@ -111,7 +111,33 @@ std::string encodeCallSite(const CallSiteDescriptor &C) {
   ListSeparator LS(",");
   for (const std::string &A : C.ArgSpellings)
     OS << LS << escape(A);
+  if (C.Group.Id) {
+    // group=<id>.<opens><closes>.<held count>.<per parameter: 0 T F B>
+    OS << ";group=" << C.Group.Id << '.' << unsigned(C.Group.Opens)
+       << unsigned(C.Group.Closes) << '.' << C.Group.NumHeld << '.';
+    for (MapKind M : C.Group.Held)
+      OS << "0TBF"[unsigned(M)];
+  }
   return S;
+}
+
+static Expected<LaunchGroup> decodeGroup(StringRef S) {
+  LaunchGroup G;
+  SmallVector<StringRef, 4> Parts;
+  S.split(Parts, '.');
+  if (Parts.size() != 4 || Parts[1].size() != 2 ||
+      Parts[0].getAsInteger(10, G.Id) || G.Id == 0 ||
+      Parts[2].getAsInteger(10, G.NumHeld))
+    return createStringError("bad launch group '%s'", S.str().c_str());
+  G.Opens = Parts[1][0] == '1';
+  G.Closes = Parts[1][1] == '1';
+  for (char C : Parts[3]) {
+    size_t K = StringRef("0TBF").find(C);
+    if (K == StringRef::npos)
+      return createStringError("bad launch group '%s'", S.str().c_str());
+    G.Held.push_back(MapKind(K));
+  }
+  return G;
 }
 
 static Expected<ParamLayout> decodeParam(StringRef S) {
@@ -243,6 +269,12 @@ Expected<CallSiteDescriptor> decodeCallSite(StringRef S) {
         return A.takeError();
       C.ArgSpellings.push_back(*A);
     }
+  }
+  if (std::string G = F->lookup("group"); !G.empty()) {
+    auto Group = decodeGroup(G);
+    if (!Group)
+      return Group.takeError();
+    C.Group = std::move(*Group);
   }
   return C;
 }

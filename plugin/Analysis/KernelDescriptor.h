@@ -61,12 +61,27 @@ struct KernelDescriptor {
   std::optional<unsigned> shapeParam() const;
 };
 
+/// Consecutive offload() statements that share arguments, with no host code
+/// in between, keep those arguments on the device: the first call of the
+/// group maps them (`Held`), the last one copies them back and releases.
+struct LaunchGroup {
+  unsigned Id = 0; ///< unique in the translation unit; 0: not in a group
+  bool Opens = false, Closes = false;
+  /// Opening call only: per parameter, the transfer of the range the group
+  /// holds for it (MapKind::Literal: not held). To when the first use reads
+  /// it; From when any call of the group writes it.
+  llvm::SmallVector<MapKind, 8> Held;
+  /// Number of held ranges (on every call of the group).
+  unsigned NumHeld = 0;
+};
+
 /// One offload() call: the kernel plus where it is and how it was spelled.
 struct CallSiteDescriptor {
   KernelDescriptor Kernel;
   std::string File, Function;
   unsigned Line = 0, Column = 0;
   llvm::SmallVector<std::string, 8> ArgSpellings;
+  LaunchGroup Group;
 };
 
 std::string encodeKernel(const KernelDescriptor &K);

@@ -12,6 +12,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -78,10 +79,109 @@ static bool isTriviallyCopyable(QualType T, ASTContext &Ctx) {
   return T.isTriviallyCopyableType(Ctx);
 }
 
-/// Rejects what cannot be copied byte-wise; shared by all payload kinds.
+/// The element type of arrays and std::arrays, at any depth; `Suffix` gets
+/// a "[]" per level, to name a field path through them.
+static QualType elementType(QualType T, ASTContext &Ctx,
+                            std::string *Suffix = nullptr) {
+  for (;;) {
+    if (const ArrayType *AT = Ctx.getAsArrayType(T))
+      T = AT->getElementType();
+    else if (const auto *Arr = asStd(T, "array"))
+      T = Arr->getTemplateArgs()[0].getAsType();
+    else
+      return T;
+    if (Suffix)
+      *Suffix += "[]";
+  }
+}
+
+/// A field that holds a host address, and the path to it from the record
+/// that was searched.
+struct IndirectField {
+  std::string Path;
+  const FieldDecl *Field;
+  IndirectKind Kind;
+};
+
+/// What `T` (a field's element type) is, if it holds a host address.
+static std::optional<IndirectKind> indirection(QualType T) {
+  if (T->isReferenceType())
+    return IndirectKind::Reference;
+  if (T->isFunctionPointerType() || T->isMemberFunctionPointerType())
+    return IndirectKind::FunctionPointer;
+  // A pointer to data member is an offset, meaningful on the device too.
+  if (T->isPointerType())
+    return IndirectKind::Pointer;
+  if (asStd(T, "span"))
+    return IndirectKind::Span;
+  return std::nullopt;
+}
+
+/// Finds the first field of `RD` (through base classes, nested records and
+/// arrays of them) that holds a host address. Trivially copyable is not
+/// enough: the bytes copy, but the address in them means nothing on the
+/// device.
+static std::optional<IndirectField>
+findIndirectField(const RecordDecl *RD, ASTContext &Ctx, unsigned Depth = 0) {
+  if (!RD || !(RD = RD->getDefinition()) || RD->isInvalidDecl() || Depth > 32)
+    return std::nullopt;
+  if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD))
+    for (const CXXBaseSpecifier &B : CXX->bases()) {
+      const RecordDecl *Base = B.getType()->getAsRecordDecl();
+      if (auto Found = findIndirectField(Base, Ctx, Depth + 1)) {
+        // `o.Base::field` is how C++ itself names it.
+        Found->Path = Base->getNameAsString() + "::" + Found->Path;
+        return Found;
+      }
+    }
+  for (const FieldDecl *F : RD->fields()) {
+    std::string Suffix;
+    QualType FT = elementType(F->getType(), Ctx, &Suffix);
+    // Members of an anonymous struct or union are named as the outer's.
+    std::string Name =
+        F->isAnonymousStructOrUnion() ? "" : F->getName().str() + Suffix;
+    if (auto Kind = indirection(FT))
+      return IndirectField{Name, F, *Kind};
+    if (auto Found = findIndirectField(FT->getAsRecordDecl(), Ctx, Depth + 1)) {
+      if (!Name.empty())
+        Found->Path = Name + "." + Found->Path;
+      return Found;
+    }
+  }
+  return std::nullopt;
+}
+
+/// Rejects an object whose bytes hold host addresses; `Whole` is the array
+/// or span that `T` is the element of, if any.
+static std::optional<RuleViolation>
+checkIndirection(QualType T, ASTContext &Ctx, QualType Whole = QualType()) {
+  QualType Elem = elementType(T, Ctx);
+  QualType Record = Elem.getUnqualifiedType();
+  if (Elem.getTypePtr() != T.getTypePtr())
+    Whole = T;
+  if (auto Kind = indirection(Elem); Kind && !Whole.isNull()) {
+    // An array or span of spans: no field to name, the elements are it.
+    RuleViolation V{DiagId::ParamIndirectField, T, {}};
+    V.Record = Whole.getUnqualifiedType();
+    V.Indirect = *Kind;
+    return V;
+  }
+  auto Found = findIndirectField(Elem->getAsRecordDecl(), Ctx);
+  if (!Found)
+    return std::nullopt;
+  RuleViolation V{DiagId::ParamIndirectField, T, {}};
+  V.FieldPath = Found->Path;
+  V.Record = Record;
+  V.Indirect = Found->Kind;
+  V.Field = Found->Field;
+  return V;
+}
+
+/// Rejects what cannot be copied byte-wise, or copies but cannot be used on
+/// the device; shared by all payload kinds.
 static std::optional<RuleViolation> checkObjectType(QualType T,
                                                     ASTContext &Ctx) {
-  QualType Base = Ctx.getBaseElementType(T);
+  QualType Base = elementType(T, Ctx);
   if (Base->isFunctionPointerType() || Base->isMemberFunctionPointerType())
     return RuleViolation{DiagId::ParamFunctionPointer, T, {}};
   if (Base->isPointerType())
@@ -91,7 +191,7 @@ static std::optional<RuleViolation> checkObjectType(QualType T,
     return RuleViolation{DiagId::ParamPolymorphic, T, {}};
   if (!isTriviallyCopyable(Base, Ctx))
     return RuleViolation{DiagId::ParamNotTriviallyCopyable, T, {}};
-  return std::nullopt;
+  return checkIndirection(T, Ctx);
 }
 
 static ParamRule objectRule(RuleId Row, MapKind Map, QualType Object,
@@ -144,7 +244,8 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
     // A span is a view: by reference only its header would move, and the
     // kernel would follow a host pointer.
     if (asStd(Object, "span"))
-      return RuleViolation{DiagId::ParamSpanByReference, T, {}};
+      return RuleViolation{DiagId::ParamSpanByReference, T,
+                           Object.getUnqualifiedType()};
     if (Object->isFunctionType())
       return RuleViolation{DiagId::ParamFunctionPointer, T, {}};
   }
@@ -190,6 +291,8 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
                            Elem->getPointeeType()};
     if (!isTriviallyCopyable(Elem, Ctx) || Elem->isReferenceType())
       return RuleViolation{DiagId::ParamSpanElement, Elem, {}};
+    if (auto V = checkIndirection(Elem, Ctx, T))
+      return *V;
     bool IsConst = Elem.isConstQualified();
     if (IsOut && IsConst)
       return RuleViolation{DiagId::OutOnConst, T, {}};
@@ -227,6 +330,80 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
   R.Layout.Map = MapKind::Literal;
   R.Layout.Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
   return R;
+}
+
+/// The text a fix-it replaces to give parameter `P` another type: from its
+/// first decl-specifier (after any attributes) up to its name. Invalid where
+/// that is not plain text of one file (macros, instantiated templates).
+static CharSourceRange paramTypeRange(const FunctionDecl &Kernel,
+                                      const ParmVarDecl &P, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = P.getOuterLocStart(), Name = P.getLocation();
+  if (Kernel.getTemplateInstantiationPattern() || !P.getIdentifier() ||
+      Begin.isInvalid() || !Begin.isFileID() || !Name.isFileID())
+    return {};
+  auto [FID, From] = SM.getDecomposedLoc(Begin);
+  auto [NameFID, To] = SM.getDecomposedLoc(Name);
+  if (FID != NameFID || To <= From)
+    return {};
+  llvm::StringRef Text = SM.getBufferData(FID).slice(From, To);
+  // Attributes written before the type stay.
+  size_t Skip = 0;
+  for (;;) {
+    llvm::StringRef Rest = Text.drop_front(Skip);
+    size_t Space = Rest.size() - Rest.ltrim().size();
+    Rest = Rest.ltrim();
+    llvm::StringRef Open = Rest.starts_with("[[")              ? "[["
+                           : Rest.starts_with("__attribute__") ? "(("
+                                                               : "";
+    if (Open.empty()) {
+      Skip += Space;
+      break;
+    }
+    size_t Close = Rest.find(Open == "[[" ? "]]" : "))");
+    if (Close == llvm::StringRef::npos)
+      return {};
+    Skip += Space + Close + 2;
+  }
+  if (Skip >= Text.size())
+    return {};
+  return CharSourceRange::getCharRange(Begin.getLocWithOffset(Skip), Name);
+}
+
+void reportViolation(DiagnosticsEngine &Diags, const FunctionDecl &Kernel,
+                     const ParmVarDecl &Param, const RuleViolation &V,
+                     ASTContext &Ctx) {
+  SourceLocation Loc = Param.getLocation().isValid() ? Param.getLocation()
+                                                     : Kernel.getLocation();
+  PrintingPolicy Policy = Ctx.getPrintingPolicy();
+  {
+    DiagnosticBuilder DB = report(Diags, Loc, V.Id) << &Param;
+    switch (V.Id) {
+    case DiagId::OutOnByValue:
+      break;
+    case DiagId::ParamIndirectField:
+      DB << V.FieldPath << V.Record.getAsString(Policy)
+         << static_cast<unsigned>(V.Indirect) << (V.Field ? 0 : 1);
+      break;
+    case DiagId::ParamRawPointer:
+      DB << V.Type << V.Suggestion.getUnqualifiedType().getAsString(Policy);
+      break;
+    case DiagId::ParamSpanByReference: {
+      // Keep the span's own spelling, and so the constness of its elements:
+      // `const std::span<const float>&` -> `std::span<const float>`.
+      std::string Span = V.Suggestion.getAsString(Policy);
+      DB << V.Type << Span;
+      if (CharSourceRange R = paramTypeRange(Kernel, Param, Ctx); R.isValid())
+        DB << FixItHint::CreateReplacement(R, Span + " ");
+      break;
+    }
+    default:
+      DB << V.Type;
+      break;
+    }
+  }
+  if (V.Field && V.Field->getLocation().isValid())
+    report(Diags, V.Field->getLocation(), DiagId::FieldNote) << V.Field;
 }
 
 std::optional<DiagId> checkKernelSignature(const FunctionDecl &Kernel) {

@@ -26,6 +26,8 @@
 
 namespace clang {
 class ASTContext;
+class DiagnosticsEngine;
+class FieldDecl;
 class FunctionDecl;
 class ParmVarDecl;
 } // namespace clang
@@ -69,12 +71,28 @@ struct ParamRule {
   std::string SizeExpr;
 };
 
+/// What a field found by ParamIndirectField holds.
+enum class IndirectKind : unsigned {
+  Pointer,
+  Reference,
+  Span,
+  FunctionPointer
+};
+
 /// Why a parameter's type is rejected: a row of Diagnostics.def with its
-/// arguments, reported by the caller at the parameter.
+/// arguments, reported at the parameter by reportViolation.
 struct RuleViolation {
   DiagId Id;
   clang::QualType Type;       ///< the offending type (%1)
-  clang::QualType Suggestion; ///< element type for a suggested span (%2)
+  /// ParamRawPointer: the element type of the suggested span;
+  /// ParamSpanByReference: the span type to take by value.
+  clang::QualType Suggestion;
+  /// ParamIndirectField: the path from `Record` to the field, e.g.
+  /// "inner.data", "Base::ptr" or "cells[].next", and what the field is.
+  std::string FieldPath;
+  clang::QualType Record;
+  IndirectKind Indirect = IndirectKind::Pointer;
+  const clang::FieldDecl *Field = nullptr;
 };
 
 using ParamClassification = std::variant<ParamRule, RuleViolation>;
@@ -83,6 +101,14 @@ using ParamClassification = std::variant<ParamRule, RuleViolation>;
 /// [[offload::out]]. The parameter must not be dependent.
 ParamClassification classifyParameter(const clang::ParmVarDecl &Param,
                                       bool IsOut, clang::ASTContext &Ctx);
+
+/// Reports `V` for parameter `Param` of `Kernel` as the plugin and
+/// offload-rewrite both do: at the parameter, with the row's arguments, a
+/// fix-it where the repair is obvious and a note at an offending field.
+void reportViolation(clang::DiagnosticsEngine &Diags,
+                     const clang::FunctionDecl &Kernel,
+                     const clang::ParmVarDecl &Param, const RuleViolation &V,
+                     clang::ASTContext &Ctx);
 
 /// Kernel-level rules (return type, member, variadic...). Returns the first
 /// violation, if any.

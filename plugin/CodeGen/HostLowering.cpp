@@ -22,6 +22,10 @@ using omp::OpenMPOffloadMappingFlags;
 namespace offload {
 namespace {
 
+/// Mappings this large (bytes) may be staged through pinned memory by the
+/// runtime (runtime-shim/lib/Staging.h), so they always get a map plan.
+constexpr uint64_t StagingFloorBytes = uint64_t(1) << 20;
+
 uint64_t bits(OpenMPOffloadMappingFlags F) {
   return static_cast<std::underlying_type_t<OpenMPOffloadMappingFlags>>(F);
 }
@@ -68,11 +72,21 @@ void emitEntries(Module &M) {
   }
 }
 
+/// The ranges a launch group holds on the device (LaunchGroup in
+/// KernelDescriptor.h), in allocas of the enclosing function: filled by the
+/// group's first call, read back by its last.
+struct GroupState {
+  AllocaInst *Ptrs = nullptr, *Sizes = nullptr, *Types = nullptr,
+             *Device = nullptr;
+};
+using GroupStates = DenseMap<std::pair<Function *, unsigned>, GroupState>;
+
 /// Lowers one marker call.
 class LaunchLowering {
 public:
-  LaunchLowering(Module &M, OpenMPIRBuilder &OMP, CallBase &Call)
-      : M(M), OMP(OMP), Call(Call), Ctx(M.getContext()),
+  LaunchLowering(Module &M, OpenMPIRBuilder &OMP, GroupStates &Groups,
+                 CallBase &Call)
+      : M(M), OMP(OMP), Groups(Groups), Call(Call), Ctx(M.getContext()),
         PtrTy(PointerType::get(Ctx, 0)), I64(Type::getInt64Ty(Ctx)),
         I32(Type::getInt32Ty(Ctx)) {}
 
@@ -88,6 +102,7 @@ private:
     llvm::Value *Val; ///< host pointer or literal bits
     Value *Size;
     uint64_t MapType;
+    std::string Name;
   };
 
   bool decode();
@@ -96,19 +111,25 @@ private:
   Constant *siteConstant();
   Value *arrayOf(IRBuilder<> &B, ArrayRef<Value *> Vals, Type *EltTy,
                  const Twine &Name);
-  Value *sizesArray(IRBuilder<> &B);
-  void emitMapper(IRBuilder<> &B, omp::RuntimeFunction Fn, Value *Ident,
-                  Value *Device, Value *MapTypes);
   void emitCpuRun(IRBuilder<> &B);
-  void prepareMapArrays(IRBuilder<> &B);
-  void emitCapacityCheck(IRBuilder<> &B, Value *Device);
+  bool needsMapPlan() const;
+  void emitArgumentArrays(IRBuilder<> &B, Value *Device);
   Function *buildBody();
   void emitAsync(IRBuilder<> &B, Function *Body, Value *CallDims,
                  Value *Device);
   Constant *mapTypes(ArrayRef<uint64_t> Types, const Twine &Name);
+  struct Range {
+    Value *Ptr, *Bytes, *Count; ///< Count: a span's element count, else null
+  };
+  Range rangeOf(IRBuilder<> &B, const ParamLayout &P, Value *Obj);
+  GroupState &groupState();
+  void emitGroupBegin(IRBuilder<> &B);
+  void emitGroupEnd(IRBuilder<> &B);
 
   Module &M;
   OpenMPIRBuilder &OMP;
+  GroupStates &Groups;
+  Function *Caller = nullptr; ///< the function of the call (erased in run)
   CallBase &Call;
   LLVMContext &Ctx;
   PointerType *PtrTy;
@@ -124,7 +145,11 @@ private:
   Value *Dims = nullptr, *Objs = nullptr;
   Function *CpuThunk = nullptr;
   Constant *SiteInfo = nullptr;
-  Value *MapPtrs = nullptr, *MapSizes = nullptr, *MapNames = nullptr;
+  /// The launch's argument arrays: the mapped ranges first (transfer bits,
+  /// not kernel parameters), then the kernel's slots.
+  Value *ArgPtrs = nullptr, *ArgSizes = nullptr, *ArgTypes = nullptr;
+  Constant *ArgNames = nullptr;
+  Value *Plan = nullptr; ///< __ofld_plan_maps result, when emitted
 };
 
 bool LaunchLowering::decode() {
@@ -213,7 +238,7 @@ void LaunchLowering::gatherArguments(IRBuilder<> &B) {
       if (P.Bytes)
         Bits = B.CreateZExt(
             B.CreateLoad(IntegerType::get(Ctx, P.Bytes * 8), Obj), I64);
-      Slots.push_back({Bits, ConstantInt::get(I64, P.Bytes), Literal});
+      Slots.push_back({Bits, ConstantInt::get(I64, P.Bytes), Literal, Name});
       break;
     }
     case SlotShape::Pointer: {
@@ -221,24 +246,14 @@ void LaunchLowering::gatherArguments(IRBuilder<> &B) {
       MapKind Map = P.Kind == PayloadKind::Value ? MapKind::To : P.Map;
       Value *Size = ConstantInt::get(I64, P.Bytes);
       Maps.push_back({Obj, Size, bits(transferFlags(Map)), Name});
-      Slots.push_back({Obj, Size, Param});
+      Slots.push_back({Obj, Size, Param, Name});
       break;
     }
     case SlotShape::PointerAndCount: {
-      Value *Data = B.CreateLoad(
-          PtrTy, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Obj, P.DataOffset),
-          "ofld.data");
-      Value *Count =
-          P.Count ? static_cast<Value *>(ConstantInt::get(I64, P.Count))
-                  : B.CreateLoad(I64,
-                                 B.CreateConstInBoundsGEP1_64(
-                                     B.getInt8Ty(), Obj, P.CountOffset),
-                                 "ofld.count");
-      Value *Bytes = B.CreateMul(Count, ConstantInt::get(I64, P.Bytes),
-                                 "ofld.bytes", /*HasNUW=*/true);
+      auto [Data, Bytes, Count] = rangeOf(B, P, Obj);
       Maps.push_back({Data, Bytes, bits(transferFlags(P.Map)), Name});
-      Slots.push_back({Data, Bytes, Param});
-      Slots.push_back({Count, ConstantInt::get(I64, 8), Literal});
+      Slots.push_back({Data, Bytes, Param, Name});
+      Slots.push_back({Count, ConstantInt::get(I64, 8), Literal, Name});
       break;
     }
     }
@@ -251,8 +266,83 @@ void LaunchLowering::gatherArguments(IRBuilder<> &B) {
           I64);
     };
     Value *Packed = B.CreateOr(Load(D), B.CreateShl(Load(D + 1), 32));
-    Slots.push_back({Packed, ConstantInt::get(I64, 8), Literal});
+    Slots.push_back({Packed, ConstantInt::get(I64, 8), Literal, "launch"});
   }
+}
+
+/// The host range a mapped parameter covers: the object, or a span's
+/// elements.
+LaunchLowering::Range LaunchLowering::rangeOf(IRBuilder<> &B,
+                                              const ParamLayout &P,
+                                              Value *Obj) {
+  if (P.Kind != PayloadKind::Span)
+    return {Obj, ConstantInt::get(I64, P.Bytes), nullptr};
+  Value *Data = B.CreateLoad(
+      PtrTy, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Obj, P.DataOffset),
+      "ofld.data");
+  Value *Count =
+      P.Count ? static_cast<Value *>(ConstantInt::get(I64, P.Count))
+              : B.CreateLoad(I64,
+                             B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Obj,
+                                                          P.CountOffset),
+                             "ofld.count");
+  Value *Bytes = B.CreateMul(Count, ConstantInt::get(I64, P.Bytes),
+                             "ofld.bytes", /*HasNUW=*/true);
+  return {Data, Bytes, Count};
+}
+
+GroupState &LaunchLowering::groupState() {
+  Function *F = Caller;
+  GroupState &G = Groups[{F, Site.Group.Id}];
+  if (G.Ptrs)
+    return G;
+  IRBuilder<> Entry(&F->getEntryBlock(), F->getEntryBlock().begin());
+  unsigned N = Site.Group.NumHeld;
+  G.Ptrs = Entry.CreateAlloca(ArrayType::get(PtrTy, N), nullptr, "ofld.group.ptrs");
+  G.Sizes = Entry.CreateAlloca(ArrayType::get(I64, N), nullptr, "ofld.group.sizes");
+  G.Types = Entry.CreateAlloca(ArrayType::get(I64, N), nullptr, "ofld.group.types");
+  G.Device = Entry.CreateAlloca(I64, nullptr, "ofld.group.device");
+  return G;
+}
+
+/// First call of a group: map the held ranges on the device the group's
+/// launches will select, with the group's transfers.
+void LaunchLowering::emitGroupBegin(IRBuilder<> &B) {
+  GroupState &G = groupState();
+  unsigned N = Site.Group.NumHeld, Slot = 0;
+  auto *PtrsTy = ArrayType::get(PtrTy, N), *I64sTy = ArrayType::get(I64, N);
+  SmallVector<Constant *, 8> Names;
+  for (auto [I, Held] : enumerate(Site.Group.Held)) {
+    if (Held == MapKind::Literal)
+      continue;
+    auto [Ptr, Bytes, Count] = rangeOf(B, Site.Kernel.Params[I], Params[I]);
+    B.CreateStore(Ptr, B.CreateConstInBoundsGEP2_32(PtrsTy, G.Ptrs, 0, Slot));
+    B.CreateStore(Bytes, B.CreateConstInBoundsGEP2_32(I64sTy, G.Sizes, 0, Slot));
+    B.CreateStore(ConstantInt::get(I64, bits(transferFlags(Held))),
+                  B.CreateConstInBoundsGEP2_32(I64sTy, G.Types, 0, Slot));
+    uint32_t Size;
+    Names.push_back(OMP.getOrCreateSrcLocStr(
+        Site.File, I < Site.ArgSpellings.size() ? Site.ArgSpellings[I] : "arg",
+        Site.Line, Site.Column, Size));
+    ++Slot;
+  }
+  auto Fn = M.getOrInsertFunction("__ofld_group_begin", I64, PtrTy, I32, PtrTy,
+                                  PtrTy, PtrTy, PtrTy);
+  Value *Device = B.CreateCall(
+      Fn, {SiteInfo, ConstantInt::get(I32, N), G.Ptrs, G.Sizes, G.Types,
+           OMP.createOffloadMapnames(Names, ".offload_group_mapnames")},
+      "ofld.group");
+  B.CreateStore(Device, G.Device);
+}
+
+/// Last call of a group: copy the held ranges back and release them.
+void LaunchLowering::emitGroupEnd(IRBuilder<> &B) {
+  GroupState &G = groupState();
+  auto Fn = M.getOrInsertFunction("__ofld_group_end", Type::getVoidTy(Ctx),
+                                  I64, I32, PtrTy, PtrTy, PtrTy);
+  B.CreateCall(Fn, {B.CreateLoad(I64, G.Device),
+                    ConstantInt::get(I32, Site.Group.NumHeld), G.Ptrs, G.Sizes,
+                    G.Types});
 }
 
 Value *LaunchLowering::arrayOf(IRBuilder<> &B, ArrayRef<Value *> Vals,
@@ -272,72 +362,79 @@ Constant *LaunchLowering::mapTypes(ArrayRef<uint64_t> Types,
   return OMP.createOffloadMaptypes(V, Name.str());
 }
 
-/// Sizes of the mapped entries: a constant array when every size is known
-/// at compile time, filled at run time when a span is among them.
-Value *LaunchLowering::sizesArray(IRBuilder<> &B) {
-  SmallVector<Constant *, 8> Static;
-  for (const Mapped &E : Maps)
-    if (auto *C = dyn_cast<Constant>(E.Size))
-      Static.push_back(C);
-  if (Static.size() == Maps.size()) {
-    auto *Ty = ArrayType::get(I64, Maps.size());
-    auto *GV = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
-                                  ConstantArray::get(Ty, Static),
-                                  ".offload_sizes");
-    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-    return GV;
+/// Whether the runtime must see the mapped ranges before the launch: to
+/// merge ranges that overlap (one buffer passed twice), to report a mapping
+/// the device cannot hold, or to stage a large one through pinned memory.
+/// One small mapping of a size known here needs none of that.
+bool LaunchLowering::needsMapPlan() const {
+  if (Maps.size() >= 2)
+    return true;
+  for (const Mapped &E : Maps) {
+    auto *C = dyn_cast<ConstantInt>(E.Size);
+    if (!C || C->getZExtValue() >= StagingFloorBytes)
+      return true;
   }
-  SmallVector<Value *, 8> Sizes;
-  for (const Mapped &E : Maps)
-    Sizes.push_back(E.Size);
-  return arrayOf(B, Sizes, I64, ".offload_sizes");
+  return false;
 }
 
-/// The pointer, size and name arrays of the mapped entries, built once per
-/// launch and shared by the begin and end mapper calls.
-void LaunchLowering::prepareMapArrays(IRBuilder<> &B) {
-  if (Maps.empty())
-    return;
-  SmallVector<Value *, 8> Ptrs;
-  SmallVector<Constant *, 8> Names;
-  for (const Mapped &E : Maps) {
-    Ptrs.push_back(E.Ptr);
+/// Builds the one set of argument arrays __tgt_target_kernel takes. Its
+/// mapping of them is the data begin mapping (entries in order), the kernel
+/// and the data end mapping (in reverse), synchronised once: separate
+/// begin/end mapper calls would each wait for the device.
+void LaunchLowering::emitArgumentArrays(IRBuilder<> &B, Value *Device) {
+  SmallVector<Value *, 16> Ptrs, Sizes;
+  SmallVector<uint64_t, 16> Types;
+  SmallVector<Constant *, 16> Names;
+  auto AddName = [&](StringRef Name) {
     uint32_t Size;
     // libomptarget shows the first field of ";name;file;line;column;;".
     Names.push_back(
-        OMP.getOrCreateSrcLocStr(Site.File, E.Name, Site.Line, Site.Column, Size));
-  }
-  MapPtrs = arrayOf(B, Ptrs, PtrTy, ".offload_ptrs");
-  MapSizes = sizesArray(B);
-  MapNames = OMP.createOffloadMapnames(Names, ".offload_mapnames");
-}
-
-void LaunchLowering::emitMapper(IRBuilder<> &B, omp::RuntimeFunction Fn,
-                                Value *Ident, Value *Device, Value *MapTypes) {
-  if (Maps.empty())
-    return; // nothing moves: no runtime call at all
-  B.CreateCall(OMP.getOrCreateRuntimeFunction(M, Fn),
-               {Ident, Device, ConstantInt::get(I32, Maps.size()), MapPtrs,
-                MapPtrs, MapSizes, MapTypes, MapNames,
-                ConstantPointerNull::get(PtrTy)});
-}
-
-/// Lets the runtime turn a mapping the device cannot hold into a message
-/// naming the kernel and the argument, instead of libomptarget's abort.
-/// Only emitted when a size is unknown at compile time or very large.
-void LaunchLowering::emitCapacityCheck(IRBuilder<> &B, Value *Device) {
-  bool Needed = false;
+        OMP.getOrCreateSrcLocStr(Site.File, Name, Site.Line, Site.Column, Size));
+  };
   for (const Mapped &E : Maps) {
-    auto *C = dyn_cast<ConstantInt>(E.Size);
-    Needed |= !C || C->getZExtValue() >= (uint64_t(1) << 30);
+    Ptrs.push_back(E.Ptr);
+    Sizes.push_back(E.Size);
+    Types.push_back(E.Transfer);
+    AddName(E.Name);
   }
-  if (!Needed)
+  for (const Slot &S : Slots) {
+    Ptrs.push_back(S.Val);
+    Sizes.push_back(S.Size);
+    Types.push_back(S.MapType);
+    AddName(S.Name);
+  }
+  bool Planned = needsMapPlan();
+  ArgPtrs = arrayOf(B, Ptrs, PtrTy, ".offload_ptrs");
+  ArgNames = OMP.createOffloadMapnames(Names, ".offload_mapnames");
+  Constant *TypesC = mapTypes(Types, ".offload_maptypes");
+  ArgTypes = TypesC;
+  if (all_of(Sizes, [](Value *V) { return isa<Constant>(V); }) && !Planned) {
+    SmallVector<Constant *, 16> C;
+    for (Value *V : Sizes)
+      C.push_back(cast<Constant>(V));
+    auto *Ty = ArrayType::get(I64, C.size());
+    auto *GV = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
+                                  ConstantArray::get(Ty, C), ".offload_sizes");
+    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    ArgSizes = GV;
+  } else {
+    ArgSizes = arrayOf(B, Sizes, I64, ".offload_sizes");
+  }
+  if (!Planned)
     return;
-  auto Fn = M.getOrInsertFunction("__ofld_check_capacity",
-                                  Type::getVoidTy(Ctx), PtrTy, I64, I32, PtrTy,
-                                  PtrTy, PtrTy);
-  B.CreateCall(Fn, {SiteInfo, Device, ConstantInt::get(I32, Maps.size()),
-                    MapPtrs, MapSizes, MapNames});
+  // The runtime may rewrite the mapped entries' ranges and transfer bits.
+  Function *F = B.GetInsertBlock()->getParent();
+  IRBuilder<> Entry(&F->getEntryBlock(), F->getEntryBlock().begin());
+  Value *Mutable = Entry.CreateAlloca(ArrayType::get(I64, Types.size()),
+                                      nullptr, ".offload_maptypes.plan");
+  B.CreateMemCpy(Mutable, Align(8), TypesC, Align(8), 8 * Types.size());
+  ArgTypes = Mutable;
+  auto Fn = M.getOrInsertFunction("__ofld_plan_maps", PtrTy, PtrTy, I64, I32,
+                                  PtrTy, PtrTy, PtrTy, PtrTy);
+  Plan = B.CreateCall(Fn, {SiteInfo, Device,
+                                 ConstantInt::get(I32, Maps.size()), ArgPtrs,
+                                 ArgSizes, ArgTypes, ArgNames},
+                            "ofld.plan");
 }
 
 void LaunchLowering::emitCpuRun(IRBuilder<> &B) {
@@ -383,43 +480,20 @@ Function *LaunchLowering::buildBody() {
   emitCpuRun(B);
   B.CreateBr(Done);
 
-  SmallVector<uint64_t, 8> Begin, Release;
-  for (const Mapped &E : Maps) {
-    Begin.push_back(E.Transfer);
-    Release.push_back(0);
-  }
-  Constant *BeginTypes =
-      Maps.empty() ? nullptr : mapTypes(Begin, ".offload_maptypes");
-  Constant *ReleaseTypes =
-      Maps.empty() ? nullptr : mapTypes(Release, ".offload_maptypes.release");
-
   B.SetInsertPoint(Offload);
-  prepareMapArrays(B);
-  emitCapacityCheck(B, Device);
-  emitMapper(B, omp::OMPRTL___tgt_target_data_begin_mapper, Ident, Device,
-             BeginTypes);
-  SmallVector<Value *, 16> SlotVals, SlotSizes;
-  SmallVector<uint64_t, 16> SlotTypes;
-  for (const Slot &S : Slots) {
-    SlotVals.push_back(S.Val);
-    SlotSizes.push_back(S.Size);
-    SlotTypes.push_back(S.MapType);
-  }
-  Value *Args = arrayOf(B, SlotVals, PtrTy, ".offload_kernel_args");
-  Value *ArgSizes = arrayOf(B, SlotSizes, I64, ".offload_kernel_sizes");
-  Constant *ArgTypes = mapTypes(SlotTypes, ".offload_kernel_maptypes");
+  emitArgumentArrays(B, Device);
   auto *DimsTy = ArrayType::get(I32, 6);
   SmallVector<Value *, 6> D;
   for (unsigned I = 0; I < 6; ++I)
     D.push_back(
         B.CreateLoad(I32, B.CreateConstInBoundsGEP2_32(DimsTy, Dims, 0, I)));
-  OpenMPIRBuilder::TargetDataRTArgs RT(Args, Args, ArgSizes, ArgTypes,
+  OpenMPIRBuilder::TargetDataRTArgs RT(ArgPtrs, ArgPtrs, ArgSizes, ArgTypes,
                                        /*MapTypesArrayEnd=*/nullptr,
-                                       ConstantPointerNull::get(PtrTy),
-                                       ConstantPointerNull::get(PtrTy));
+                                       /*MappersArray=*/ConstantPointerNull::get(PtrTy),
+                                       ArgNames);
   Value *Teams[] = {D[0], D[1], D[2]}, *Threads[] = {D[3], D[4], D[5]};
   OpenMPIRBuilder::TargetKernelArgs KA(
-      Slots.size(), RT, ConstantInt::get(I64, 0), Teams, Threads,
+      Maps.size() + Slots.size(), RT, ConstantInt::get(I64, 0), Teams, Threads,
       ConstantInt::get(I32, 0), /*HasNoWait=*/false,
       omp::OMPDynGroupprivateFallbackType::Abort);
   SmallVector<Value *> KernelArgs;
@@ -433,20 +507,23 @@ Function *LaunchLowering::buildBody() {
   B.CreateCondBr(B.CreateICmpEQ(Rc, ConstantInt::get(I32, 0)), Launched,
                  Failed);
 
+  auto FinishFn = M.getOrInsertFunction("__ofld_finish_maps",
+                                        Type::getVoidTy(Ctx), PtrTy, I32);
   B.SetInsertPoint(Launched);
-  emitMapper(B, omp::OMPRTL___tgt_target_data_end_mapper, Ident, Device,
-             BeginTypes);
+  if (Plan)
+    B.CreateCall(FinishFn, {Plan, ConstantInt::get(I32, 1)});
   B.CreateBr(Done);
 
-  // A launch that failed leaves the host data authoritative: release the
-  // device copies without copying back, then run on the CPU (unless the
-  // runtime decides the failure is fatal).
+  // A launch that failed leaves the host data authoritative: the runtime
+  // reports it (fatal when offloading is mandatory), drops what the plan
+  // mapped without copying back, and the kernel runs on the CPU. As in
+  // clang's own OpenMP fallback, what libomptarget mapped itself stays.
   B.SetInsertPoint(Failed);
   auto FailFn = M.getOrInsertFunction("__ofld_launch_failed",
                                       Type::getVoidTy(Ctx), PtrTy, I64, I32);
   B.CreateCall(FailFn, {SiteInfo, Device, Rc});
-  emitMapper(B, omp::OMPRTL___tgt_target_data_end_mapper, Ident, Device,
-             ReleaseTypes);
+  if (Plan)
+    B.CreateCall(FinishFn, {Plan, ConstantInt::get(I32, 0)});
   emitCpuRun(B);
   B.CreateBr(Done);
 
@@ -493,11 +570,13 @@ void LaunchLowering::emitAsync(IRBuilder<> &B, Function *Body,
 bool LaunchLowering::run() {
   if (!decode())
     return false;
-  Function *F = Call.getFunction();
+  Function *F = Caller = Call.getFunction();
   BasicBlock *BB = Call.getParent();
   IRBuilder<> Entry(&F->getEntryBlock(), F->getEntryBlock().begin());
   IRBuilder<> B(&Call);
   SiteInfo = siteConstant();
+  if (Site.Group.Id && Site.Group.Opens)
+    emitGroupBegin(B);
 
   auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, Params.size()));
   Value *CallObjs = Entry.CreateAlloca(ObjsTy, nullptr, "ofld.objs");
@@ -545,6 +624,11 @@ bool LaunchLowering::run() {
   Params = CallParams;
   emitAsync(B, Body, CallDims, Device);
   B.CreateBr(Tail);
+
+  if (Site.Group.Id && Site.Group.Closes) {
+    B.SetInsertPoint(Tail, Tail->getFirstInsertionPt());
+    emitGroupEnd(B);
+  }
   return true;
 }
 
@@ -570,8 +654,9 @@ PreservedAnalyses HostLoweringPass::run(Module &M, ModuleAnalysisManager &) {
                                       /*HasRequiresUnifiedSharedMemory=*/false,
                                       /*HasRequiresDynamicAllocators=*/false));
   OMP.initialize();
+  GroupStates Groups;
   for (CallBase *CB : Calls)
-    LaunchLowering(M, OMP, *CB).run();
+    LaunchLowering(M, OMP, Groups, *CB).run();
   for (StringRef Name : {"__ofld_launch", "__ofld_launch_shaped"})
     if (Function *Marker = M.getFunction(Name); Marker && Marker->use_empty())
       Marker->eraseFromParent();

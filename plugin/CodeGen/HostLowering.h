@@ -10,10 +10,16 @@
 //
 //   shape  = __ofld_launch_shape(site, launch, default count)
 //   device = __ofld_select_device(site, launch)     ; -1: run on this CPU
-//   __tgt_target_data_begin_mapper(...)              ; only what must move
+//   plan   = __ofld_plan_maps(...)                  ; aliasing, capacity, staging
 //   rc = __tgt_target_kernel(ident, device, teams, threads, region, &args)
-//   rc == 0 ? __tgt_target_data_end_mapper(...)      ; copy back
-//           : __ofld_launch_failed(...), release, run on the CPU
+//   rc == 0 ? __ofld_finish_maps(plan, 1)           ; staged copies back
+//           : __ofld_launch_failed(...), run on the CPU
+//
+// KernelArgs holds the mapped ranges (transfer bits only) followed by the
+// kernel's parameter slots, so __tgt_target_kernel performs the data begin
+// mapping, the launch and the data end mapping with one synchronisation.
+// The plan call is emitted only where the runtime has something to decide
+// (two or more ranges, a size unknown here or large).
 //
 // It also emits, for each kernel defined in the module, the region id and
 // the offload entry that clang-linker-wrapper registers once per image.

@@ -49,8 +49,12 @@ void installBundledHeaders(CompilerInstance &CI) {
         DirectoryLookup(*Dir, SrcMgr::C_System, /*isFramework=*/false),
         /*isAngled=*/true);
   std::string Predefines = PP.getPredefines();
-  Predefines += "#define __OFFLOAD_PLUGIN__ 1\n"
-                "#include <offload/offload.hpp>\n";
+  Predefines += "#define __OFFLOAD_PLUGIN__ 1\n";
+  // A device compilation (GPU or host offload target) emits no host code:
+  // the header then declares offload() without what only the host needs.
+  if (CI.getLangOpts().OpenMPIsTargetDevice)
+    Predefines += "#define __OFFLOAD_PLUGIN_DEVICE__ 1\n";
+  Predefines += "#include <offload/offload.hpp>\n";
   PP.setPredefines(Predefines);
 }
 

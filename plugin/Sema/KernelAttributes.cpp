@@ -38,6 +38,38 @@ bool isKernel(const FunctionDecl &FD) {
 
 bool isOutParam(const ParmVarDecl &P) { return hasAnnotation(P, OutMarker); }
 
+bool checkOutParams(const FunctionDecl &FD, DiagnosticsEngine &Diags) {
+  if (FD.getTemplateInstantiationPattern())
+    return true;
+  bool Kernel = isKernel(FD);
+  // Kernels are classified on their first declaration (the plugin may
+  // launch one before a later declaration exists), so a later declaration
+  // cannot add the attribute.
+  const FunctionDecl *First = FD.getFirstDecl();
+  bool Ok = true;
+  for (const ParmVarDecl *P : FD.parameters())
+    for (const auto *A : P->specific_attrs<AnnotateAttr>()) {
+      // An inherited one was reported at the declaration that wrote it.
+      if (A->getAnnotation() != OutMarker || A->isInherited())
+        continue;
+      if (!Kernel) {
+        report(Diags, A->getLocation(), DiagId::OutOnNonKernel)
+            << P << &FD << A->getRange();
+        Ok = false;
+        continue;
+      }
+      unsigned I = P->getFunctionScopeIndex();
+      if (First == &FD || I >= First->getNumParams() ||
+          isOutParam(*First->getParamDecl(I)))
+        continue;
+      report(Diags, A->getLocation(), DiagId::OutNotOnFirstDeclaration)
+          << P << &FD << A->getRange();
+      report(Diags, First->getLocation(), DiagId::ParamNote) << First;
+      Ok = false;
+    }
+  return Ok;
+}
+
 void linkKernelAttributes() {}
 
 namespace {

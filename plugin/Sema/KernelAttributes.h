@@ -17,6 +17,7 @@
 
 namespace clang {
 class Decl;
+class DiagnosticsEngine;
 class FunctionDecl;
 class ParmVarDecl;
 } // namespace clang
@@ -31,6 +32,15 @@ inline constexpr llvm::StringLiteral OutMarker = "offload.out";
 bool isKernel(const clang::FunctionDecl &FD);
 /// Whether a kernel parameter carries [[offload::out]].
 bool isOutParam(const clang::ParmVarDecl &P);
+
+/// Reports [[offload::out]] written on a parameter of `FD` when `FD` is not
+/// a kernel, or when `FD` is a later declaration of a kernel whose first
+/// declaration lacks it: the attribute cannot tell that when it is parsed
+/// (the function does not exist yet), so the plugin and offload-rewrite call
+/// this for every function they see. Template instantiations are skipped
+/// (their pattern is checked). Returns whether there was nothing to report.
+bool checkOutParams(const clang::FunctionDecl &FD,
+                    clang::DiagnosticsEngine &Diags);
 
 /// Forces the registration object file to be linked into a tool.
 void linkKernelAttributes();

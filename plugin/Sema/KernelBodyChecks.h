@@ -8,7 +8,8 @@
 // the functions it calls that this translation unit defines) that cannot run
 // on a device, and the parts of an `ofld::launch` shape that are known at
 // compile time. The rules and the reasons are in the .cpp file; every
-// diagnostic is a row of Diagnostics.def.
+// diagnostic is a row of Diagnostics.def. Part of offloadSema: the plugin
+// and offload-rewrite both run these checks and report the same errors.
 //
 //===----------------------------------------------------------------------===//
 

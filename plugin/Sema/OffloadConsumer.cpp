@@ -9,6 +9,7 @@
 #include "KernelBodyChecks.h"
 #include "KernelAttributes.h"
 #include "KernelDescriptor.h"
+#include "LaunchGroups.h"
 #include "TransferRules.h"
 
 #include "clang/AST/ASTContext.h"
@@ -54,6 +55,7 @@ public:
   /// Called by the visitor.
   void handleFunction(FunctionDecl *FD);
   void handleCall(CallExpr *CE, FunctionDecl *Enclosing);
+  void handleBlock(CompoundStmt *CS);
 
 private:
   KernelInfo &analyseKernel(FunctionDecl *FD, bool Needed = true);
@@ -70,6 +72,10 @@ private:
   Sema *SemaRef = nullptr;
   llvm::DenseMap<const FunctionDecl *, KernelInfo> Kernels;
   std::unique_ptr<MangleContext> Mangler;
+  /// Calls that join a launch group (LaunchGroups.h), found per block
+  /// before the visitor reaches the calls.
+  llvm::DenseMap<const CallExpr *, LaunchGroup> Groups;
+  unsigned NextGroupId = 1;
 };
 
 /// Visits function bodies, remembering the innermost enclosing function.
@@ -92,6 +98,10 @@ public:
   }
   bool VisitCallExpr(CallExpr *CE) {
     C.handleCall(CE, Stack.empty() ? nullptr : Stack.back());
+    return true;
+  }
+  bool VisitCompoundStmt(CompoundStmt *CS) {
+    C.handleBlock(CS);
     return true;
   }
 
@@ -141,6 +151,7 @@ bool OffloadConsumer::HandleTopLevelDecl(DeclGroupRef DG) {
 }
 
 void OffloadConsumer::handleFunction(FunctionDecl *FD) {
+  checkOutParams(*FD, CI.getDiagnostics());
   if (FD->isDependentContext() || !isKernel(*FD))
     return;
   KernelInfo &Info = analyseKernel(FD, FD->doesThisDeclarationHaveABody());
@@ -219,14 +230,7 @@ KernelInfo &OffloadConsumer::analyseKernel(FunctionDecl *FD, bool Needed) {
   for (const ParmVarDecl *P : FD->parameters()) {
     ParamClassification C = classifyParameter(*P, isOutParam(*P), Ctx);
     if (auto *V = std::get_if<RuleViolation>(&C)) {
-      SourceLocation Loc = P->getLocation().isValid() ? P->getLocation()
-                                                      : FD->getLocation();
-      auto DB = report(Diags, Loc, V->Id) << P;
-      if (V->Id != DiagId::OutOnByValue)
-        DB << V->Type;
-      if (V->Id == DiagId::ParamRawPointer)
-        DB << V->Suggestion.getUnqualifiedType().getAsString(
-            Ctx.getPrintingPolicy());
+      reportViolation(Diags, *FD, *P, *V, Ctx);
       Valid = false;
       continue;
     }
@@ -355,6 +359,8 @@ void OffloadConsumer::handleCall(CallExpr *CE, FunctionDecl *Enclosing) {
   }
   if (Enclosing)
     Call.Function = Enclosing->getQualifiedNameAsString();
+  if (auto It = Groups.find(CE); It != Groups.end())
+    Call.Group = It->second;
   for (unsigned I = KernelArg + 1; I < SiteArg; ++I) {
     CharSourceRange R = CharSourceRange::getTokenRange(
         CE->getArg(I)->getSourceRange());
@@ -372,6 +378,25 @@ void OffloadConsumer::handleCall(CallExpr *CE, FunctionDecl *Enclosing) {
       Ctx, Ctx.getPointerType(Ctx.CharTy.withConst()), CK_ArrayToPointerDecay,
       Literal, nullptr, VK_PRValue, FPOptionsOverride());
   CE->setArg(SiteArg, Decayed);
+}
+
+void OffloadConsumer::handleBlock(CompoundStmt *CS) {
+  if (isGPU() || CS->size() < 2)
+    return; // only the host lowers launches
+  findLaunchGroups(
+      *CS,
+      [&](const CallExpr &CE) -> const KernelDescriptor * {
+        if (markerOf(CE.getDirectCallee()) != MarkerKind::Plain ||
+            CE.isTypeDependent() || CE.isValueDependent() ||
+            CE.getNumArgs() < 2)
+          return nullptr;
+        FunctionDecl *K = namedKernel(const_cast<Expr *>(CE.getArg(0)));
+        if (!K || !isKernel(*K))
+          return nullptr;
+        KernelInfo &Info = analyseKernel(K);
+        return Info.Valid ? &Info.Desc : nullptr;
+      },
+      NextGroupId, Groups);
 }
 
 std::unique_ptr<ASTConsumer> createOffloadConsumer(CompilerInstance &CI) {

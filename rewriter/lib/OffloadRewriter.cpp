@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Finds the kernels and offload() calls of a translation unit, checks them
-// against the transfer table exactly as the plugin does, and records the
-// edits that turn them into OpenMP (see Lowering.h for the text).
+// exactly as the plugin does (the transfer table, the attributes, the calls,
+// launch shapes and kernel bodies: the same code, in the plugin's order), and
+// records the edits that turn them into OpenMP (see Lowering.h for the text).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 
 #include "Diagnostics.h"
 #include "KernelAttributes.h"
+#include "KernelBodyChecks.h"
 #include "Lowering.h"
 #include "TransferRules.h"
 
@@ -64,8 +66,30 @@ getRewriteArgumentsAdjuster(const RewriteOptions &Opts) {
   return [Opts](const tooling::CommandLineArguments &Args, StringRef) {
     tooling::CommandLineArguments Out;
     bool HasResourceDir = false;
+    // The offload targets, for the checks that depend on them (a GPU's
+    // threads per block), as the plugin sees them in the host compile.
+    SmallVector<std::string, 2> Targets;
+    auto AddTargets = [&](StringRef List, bool Arches) {
+      SmallVector<StringRef, 4> Items;
+      List.split(Items, ',', -1, /*KeepEmpty=*/false);
+      for (StringRef T : Items) {
+        std::string Triple = T.str();
+        if (Arches)
+          Triple = T.starts_with("sm_")   ? "nvptx64-nvidia-cuda"
+                   : T.starts_with("gfx") ? "amdgcn-amd-amdhsa"
+                                          : "";
+        if (!Triple.empty() && !llvm::is_contained(Targets, Triple))
+          Targets.push_back(Triple);
+      }
+    };
     for (size_t I = 0; I < Args.size(); ++I) {
       StringRef A = Args[I];
+      if (StringRef V = A; V.consume_front("-fopenmp-targets="))
+        AddTargets(V, /*Arches=*/false);
+      if (StringRef V = A; V.consume_front("--offload-arch="))
+        AddTargets(V, /*Arches=*/true);
+      if (A == "--offload-arch" && I + 1 < Args.size())
+        AddTargets(Args[I + 1], /*Arches=*/true);
       // The plugin itself and device compilations: the rewriter parses the
       // host side once, and sees offload() as the plugin does (below).
       if (A.starts_with("-fplugin") || A.starts_with("-fpass-plugin=") ||
@@ -113,6 +137,11 @@ getRewriteArgumentsAdjuster(const RewriteOptions &Opts) {
     }
     if (!HasResourceDir && !Opts.ResourceDir.empty())
       Extra.push_back("-resource-dir=" + Opts.ResourceDir);
+    // Past the driver, which would otherwise plan device compilations.
+    if (!Targets.empty()) {
+      Extra.push_back("-Xclang");
+      Extra.push_back("-fopenmp-targets=" + llvm::join(Targets, ","));
+    }
     // After the command's own flags (so that -U wins over its -D), but
     // before a `--` that ends them (interpolated commands have one).
     auto End = llvm::find(Out, "--");
@@ -122,44 +151,6 @@ getRewriteArgumentsAdjuster(const RewriteOptions &Opts) {
 }
 
 namespace {
-
-//===----------------------------------------------------------------------===//
-// The rewriter's own diagnostics: what it cannot spell. Kernel and call
-// errors use the rows of Diagnostics.def.
-//===----------------------------------------------------------------------===//
-
-enum class RewriteDiag : unsigned {
-  CallInMacroBody,
-  CallNotAStatement,
-  CallDependent,
-  CallArgumentInMacro,
-  CallMacroComma,
-  KernelAcrossMacros,
-};
-
-DiagnosticBuilder reportRewrite(DiagnosticsEngine &Diags, SourceLocation Loc,
-                                RewriteDiag Id) {
-  static constexpr const char *Format[] = {
-      "offload() call comes from the body of macro '%0'; offload-rewrite can "
-      "only rewrite calls spelled in the file (also as a macro argument): "
-      "expand the macro by hand",
-      "offload() is used inside a larger expression; offload-rewrite can "
-      "only rewrite a call that is a statement of its own",
-      "offload() call depends on template parameters; offload-rewrite cannot "
-      "derive its data movement for every instantiation: launch from "
-      "non-dependent code or rewrite this call by hand",
-      "argument %0 of offload() is spelled across macro boundaries; "
-      "offload-rewrite cannot copy its text",
-      "the rewritten offload() call would put a top-level comma into a macro "
-      "argument; move the call out of the macro or wrap the argument in "
-      "parentheses",
-      "cannot place '#pragma omp declare target' around kernel %0: its "
-      "declaration is spelled across macro boundaries",
-  };
-  unsigned DiagID = Diags.getDiagnosticIDs()->getCustomDiagID(
-      DiagnosticIDs::Error, Format[static_cast<unsigned>(Id)]);
-  return Diags.Report(Loc, DiagID);
-}
 
 //===----------------------------------------------------------------------===//
 // Text helpers over a file buffer.
@@ -259,25 +250,57 @@ bool isOffloadEntry(const FunctionDecl &FD) {
 /// The kernels and calls of a translation unit, in source order, so that
 /// diagnostics come out in the order the plugin gives them.
 struct Item {
-  enum Kind { Kernel, Call, DependentCall } K;
+  enum Kind {
+    Kernel,           ///< a kernel declaration as written
+    Function,         ///< another function with [[offload::out]] parameters
+    Call,             ///< an offload() call as written (rewritten)
+    DependentCall,    ///< a call in a template, dependent (refused)
+    InstantiatedCall, ///< that call in an instantiation (checked only)
+  } K;
   const FunctionDecl *FD = nullptr;
   const CallExpr *CE = nullptr;
 };
 
+/// Whether `FD` has a parameter with [[offload::out]] written on it.
+bool hasOutParam(const FunctionDecl &FD) {
+  return llvm::any_of(FD.parameters(),
+                      [](const ParmVarDecl *P) { return isOutParam(*P); });
+}
+
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
+  using Base = RecursiveASTVisitor<Finder>;
   std::vector<Item> Items;
 
+  /// Instantiations are visited for their calls only: the plugin checks a
+  /// dependent call in every instantiation, and so does the rewriter (the
+  /// text it rewrites is the template's).
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    bool Inst = FD && FD->getTemplateInstantiationPattern();
+    InInstantiation += Inst;
+    bool R = Base::TraverseDecl(D);
+    InInstantiation -= Inst;
+    return R;
+  }
+
   bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (InInstantiation)
+      return true;
     if (isKernel(*FD))
       Items.push_back({Item::Kernel, FD, nullptr});
+    else if (hasOutParam(*FD))
+      Items.push_back({Item::Function, FD, nullptr});
     return true;
   }
 
   bool VisitCallExpr(CallExpr *CE) {
     if (const FunctionDecl *Callee = CE->getDirectCallee()) {
       if (isOffloadEntry(*Callee))
-        Items.push_back({Item::Call, nullptr, CE});
+        Items.push_back({InInstantiation ? Item::InstantiatedCall : Item::Call,
+                         nullptr, CE});
       return true;
     }
     // In a template, a call with dependent arguments stays unresolved.
@@ -292,6 +315,9 @@ public:
         Items.push_back({Item::DependentCall, nullptr, CE});
     return true;
   }
+
+private:
+  unsigned InInstantiation = 0;
 };
 
 //===----------------------------------------------------------------------===//
@@ -318,6 +344,8 @@ private:
   std::map<FileID, std::string> Paths;
   std::set<FileID> EditedFiles;
   std::map<const FunctionDecl *, bool> CheckedKernels;
+  /// Every kernel declared or launched, for the body checks.
+  std::vector<const FunctionDecl *> Kernels;
 
   const LangOptions &langOpts() const { return Ctx->getLangOpts(); }
   std::string filePath(FileID FID);
@@ -328,8 +356,9 @@ private:
   fileRange(SourceRange R);
   std::string fileText(SourceRange R);
 
-  bool checkKernel(const FunctionDecl &K);
+  bool checkKernel(const FunctionDecl &K, bool Needed = true);
   void wrapKernel(const FunctionDecl &FD);
+  const FunctionDecl *checkCall(const CallExpr &CE, unsigned &NumArgs);
   void rewriteCall(const CallExpr &CE);
   const FunctionDecl *enclosingFunction(const Stmt &S);
   const Stmt *statementParent(const CallExpr &CE);
@@ -399,12 +428,12 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
   Ctx = &Context;
   SM = &Context.getSourceManager();
   Diags = &Context.getDiagnostics();
-  // A translation unit that does not compile is not analysed, let alone
-  // rewritten: its AST is not the program.
-  if (Diags->hasErrorOccurred()) {
+  // A translation unit that does not compile is never rewritten: its AST is
+  // not the program. It is still checked, as the plugin checks it, so that
+  // every error comes out in one run.
+  bool CheckOnly = Diags->hasErrorOccurred();
+  if (CheckOnly)
     Result.setFailed();
-    return;
-  }
   if (!Opts.ShimIncludeDir.empty()) {
     SmallString<256> Real;
     if (!sys::fs::real_path(Opts.ShimIncludeDir, Real))
@@ -413,27 +442,59 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
 
   Finder F;
   F.TraverseDecl(Context.getTranslationUnitDecl());
+  // A call that is not dependent in its template is the same call in every
+  // instantiation: it is checked (and rewritten) once, as written.
+  std::set<SourceLocation> Written;
   for (const Item &I : F.Items) {
     switch (I.K) {
     case Item::Kernel:
       if (!isUserFile(I.FD->getLocation()))
         break;
+      Kernels.push_back(I.FD);
+      checkOutParams(*I.FD, *Diags);
       // Templates are checked per specialisation, at their calls.
       if (!I.FD->isDependentContext())
-        checkKernel(*I.FD);
-      wrapKernel(*I.FD);
+        checkKernel(*I.FD, I.FD->doesThisDeclarationHaveABody());
+      if (!CheckOnly)
+        wrapKernel(*I.FD);
+      break;
+    case Item::Function:
+      if (isUserFile(I.FD->getLocation()))
+        checkOutParams(*I.FD, *Diags);
       break;
     case Item::Call:
-      if (isUserFile(I.CE->getBeginLoc()))
+      Written.insert(I.CE->getBeginLoc());
+      if (!isUserFile(I.CE->getBeginLoc()))
+        break;
+      if (CheckOnly) {
+        unsigned NumArgs;
+        checkCall(*I.CE, NumArgs);
+      } else {
         rewriteCall(*I.CE);
+      }
       break;
     case Item::DependentCall:
-      if (isUserFile(I.CE->getBeginLoc()))
-        reportRewrite(*Diags, I.CE->getExprLoc(), RewriteDiag::CallDependent);
+      // What the rewriter cannot spell matters only where it would write.
+      if (!CheckOnly && isUserFile(I.CE->getBeginLoc()))
+        report(*Diags, I.CE->getExprLoc(), DiagId::RewriteCallDependent);
+      break;
+    case Item::InstantiatedCall:
       break;
     }
   }
-  addBridgeIncludes();
+  // Instantiations come last, where the plugin sees implicit ones (at the
+  // end of the translation unit).
+  for (const Item &I : F.Items) {
+    unsigned NumArgs;
+    if (I.K == Item::InstantiatedCall && !Written.count(I.CE->getBeginLoc()) &&
+        isUserFile(I.CE->getBeginLoc()))
+      checkCall(*I.CE, NumArgs);
+  }
+  if (!CheckOnly)
+    addBridgeIncludes();
+  // What the kernels (and the functions they call) do, as the plugin checks
+  // it once the translation unit is complete.
+  checkKernelBodies(Context, *Diags, Kernels);
 
   if (Diags->hasErrorOccurred())
     Result.setFailed();
@@ -446,10 +507,19 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
 /// Reports the kernel's violations of the table once per translation unit,
 /// at the same places and with the same arguments as the plugin, and says
 /// whether the kernel can be launched.
-bool RewriteConsumer::checkKernel(const FunctionDecl &K) {
+bool RewriteConsumer::checkKernel(const FunctionDecl &K, bool Needed) {
   const FunctionDecl *D = K.getCanonicalDecl();
   if (auto It = CheckedKernels.find(D); It != CheckedKernels.end())
     return It->second;
+  // As in the plugin: a declaration whose parameter types are incomplete is
+  // judged where a definition or a launch needs them, not here.
+  if (!Needed)
+    for (const ParmVarDecl *P : D->parameters()) {
+      ParamClassification C = classifyParameter(*P, isOutParam(*P), *Ctx);
+      const auto *V = std::get_if<RuleViolation>(&C);
+      if (V && V->Id == DiagId::ParamIncompleteType)
+        return true;
+    }
   bool OK = true;
   if (std::optional<DiagId> Id = checkKernelSignature(*D)) {
     report(*Diags, D->getLocation(), *Id) << D;
@@ -461,14 +531,7 @@ bool RewriteConsumer::checkKernel(const FunctionDecl &K) {
     const auto *V = std::get_if<RuleViolation>(&C);
     if (!V)
       continue;
-    SourceLocation Loc =
-        P->getLocation().isValid() ? P->getLocation() : D->getLocation();
-    auto DB = report(*Diags, Loc, V->Id) << P;
-    if (V->Id != DiagId::OutOnByValue)
-      DB << V->Type;
-    if (V->Id == DiagId::ParamRawPointer)
-      DB << V->Suggestion.getUnqualifiedType().getAsString(
-          Ctx->getPrintingPolicy());
+    reportViolation(*Diags, *D, *P, *V, *Ctx);
     OK = false;
   }
   CheckedKernels[D] = OK;
@@ -502,8 +565,7 @@ void RewriteConsumer::wrapKernel(const FunctionDecl &FD) {
   }
   auto FR = fileRange(SourceRange(Begin, End));
   if (!FR) {
-    reportRewrite(*Diags, FD.getLocation(), RewriteDiag::KernelAcrossMacros)
-        << &FD;
+    report(*Diags, FD.getLocation(), DiagId::RewriteKernelAcrossMacros) << &FD;
     return;
   }
   FileID FID = FR->first;
@@ -542,16 +604,18 @@ void RewriteConsumer::wrapKernel(const FunctionDecl &FD) {
 // Calls.
 //===----------------------------------------------------------------------===//
 
+/// The function whose body holds `S`; a lambda's body is part of the
+/// function that writes the lambda, as the plugin sees it.
 const FunctionDecl *RewriteConsumer::enclosingFunction(const Stmt &S) {
   DynTypedNodeList Parents = Ctx->getParents(S);
   while (!Parents.empty()) {
     const DynTypedNode &P = Parents[0];
-    if (const auto *FD = P.get<FunctionDecl>())
-      return FD;
-    if (const auto *D = P.get<Decl>()) {
-      if (const auto *FD = dyn_cast<FunctionDecl>(D))
-        return FD;
-    }
+    if (const auto *D = P.get<Decl>())
+      if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+        const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        if (!MD || !MD->getParent()->isLambda())
+          return FD;
+      }
     Parents = Ctx->getParents(P);
   }
   return nullptr;
@@ -685,14 +749,16 @@ static unsigned kernelArgIndex(const FunctionDecl &Entry) {
              : 0;
 }
 
-void RewriteConsumer::rewriteCall(const CallExpr &CE) {
+/// Checks one call as the plugin does, in the plugin's order, and returns
+/// the kernel if the call can be lowered (`NumArgs`: the kernel arguments).
+const FunctionDecl *RewriteConsumer::checkCall(const CallExpr &CE,
+                                               unsigned &NumArgs) {
   const FunctionDecl &Entry = *CE.getDirectCallee();
   if (CE.isTypeDependent() || CE.isValueDependent())
-    return;
-  SourceLocation Loc = SM->getFileLoc(CE.getBeginLoc());
+    return nullptr;
   unsigned KernelArg = kernelArgIndex(Entry);
   if (CE.getNumArgs() <= KernelArg)
-    return;
+    return nullptr;
 
   const Expr *KernelExpr = CE.getArg(KernelArg);
   const Expr *KernelE = KernelExpr->IgnoreParenImpCasts();
@@ -704,21 +770,24 @@ void RewriteConsumer::rewriteCall(const CallExpr &CE) {
   if (!Kernel) {
     report(*Diags, KernelExpr->getExprLoc(), DiagId::CallUnknownKernel)
         << KernelExpr->getSourceRange();
-    return;
+    return nullptr;
   }
   if (!isKernel(*Kernel)) {
     report(*Diags, KernelExpr->getExprLoc(), DiagId::CallNotAKernel)
         << Kernel << KernelExpr->getSourceRange();
-    return;
+    return nullptr;
   }
+  Kernels.push_back(Kernel);
   if (const FunctionDecl *Caller = enclosingFunction(CE);
       Caller && isKernel(*Caller)) {
     report(*Diags, CE.getExprLoc(), DiagId::CallNestedLaunch) << Caller;
-    return;
+    return nullptr;
   }
+  if (KernelArg && !checkLaunchShape(*Ctx, *Diags, CE.getArg(0)))
+    return nullptr;
   // The plugin's declaration ends in a hidden `__ofld_site` parameter: an
   // argument there is one too many for the kernel.
-  unsigned NumArgs = CE.getNumArgs() - KernelArg - 1;
+  NumArgs = CE.getNumArgs() - KernelArg - 1;
   const ParmVarDecl *Last = Entry.getNumParams()
                                 ? Entry.getParamDecl(Entry.getNumParams() - 1)
                                 : nullptr;
@@ -728,16 +797,31 @@ void RewriteConsumer::rewriteCall(const CallExpr &CE) {
     if (!isa<CXXDefaultArgExpr>(Site)) {
       report(*Diags, Site->getExprLoc(), DiagId::CallTooManyArguments)
           << Kernel << Kernel->getNumParams();
-      return;
+      return nullptr;
     }
   }
   if (!checkKernel(*Kernel)) {
     report(*Diags, KernelExpr->getExprLoc(), DiagId::CallInvalidKernel)
         << Kernel;
-    return;
+    return nullptr;
   }
   if (NumArgs != Kernel->getNumParams())
-    return; // clang has already said why the call does not match
+    return nullptr; // clang has already said why the call does not match
+  return Kernel;
+}
+
+void RewriteConsumer::rewriteCall(const CallExpr &CE) {
+  unsigned NumArgs = 0;
+  const FunctionDecl *Kernel = checkCall(CE, NumArgs);
+  if (!Kernel)
+    return;
+  SourceLocation Loc = SM->getFileLoc(CE.getBeginLoc());
+  unsigned KernelArg = kernelArgIndex(*CE.getDirectCallee());
+  const Expr *KernelE = CE.getArg(KernelArg)->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(KernelE);
+      UO && UO->getOpcode() == UO_AddrOf)
+    KernelE = UO->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Ref = cast<DeclRefExpr>(KernelE);
 
   // A call spelled in a macro's body has no text of its own to replace; one
   // spelled in a macro argument does.
@@ -747,7 +831,7 @@ void RewriteConsumer::rewriteCall(const CallExpr &CE) {
   if (!Range) {
     StringRef Macro =
         Lexer::getImmediateMacroName(CE.getBeginLoc(), *SM, langOpts());
-    reportRewrite(*Diags, Loc, RewriteDiag::CallInMacroBody) << Macro;
+    report(*Diags, Loc, DiagId::RewriteCallInMacroBody) << Macro;
     return;
   }
   auto [FID, Offsets] = *Range;
@@ -760,7 +844,7 @@ void RewriteConsumer::rewriteCall(const CallExpr &CE) {
   // Without it, `{...};` only reads as one statement inside a block.
   const Stmt *Holder = statementParent(CE);
   if (!Holder || (!WithSemi && !isa<CompoundStmt>(Holder))) {
-    reportRewrite(*Diags, Loc, RewriteDiag::CallNotAStatement);
+    report(*Diags, Loc, DiagId::RewriteCallNotAStatement);
     return;
   }
 
@@ -774,7 +858,7 @@ void RewriteConsumer::rewriteCall(const CallExpr &CE) {
   if (KernelArg)
     Call.Launch = fileText(CE.getArg(0)->getSourceRange());
   if (Call.Kernel.empty() || (Call.Launch && Call.Launch->empty())) {
-    reportRewrite(*Diags, Loc, RewriteDiag::CallArgumentInMacro)
+    report(*Diags, Loc, DiagId::RewriteArgumentInMacro)
         << (Call.Kernel.empty() ? KernelArg + 1 : 1);
     return;
   }
@@ -800,8 +884,7 @@ void RewriteConsumer::rewriteCall(const CallExpr &CE) {
     LoweredParam LP;
     LP.Argument = fileText(Arg->getSourceRange());
     if (LP.Argument.empty()) {
-      reportRewrite(*Diags, Arg->getBeginLoc(),
-                    RewriteDiag::CallArgumentInMacro)
+      report(*Diags, Arg->getBeginLoc(), DiagId::RewriteArgumentInMacro)
           << (KernelArg + 2 + I);
       return;
     }
@@ -852,7 +935,7 @@ void RewriteConsumer::rewriteCall(const CallExpr &CE) {
 
   std::string Text = lowerCall(Call);
   if (Call.InMacroArgument && hasTopLevelComma(Text)) {
-    reportRewrite(*Diags, Loc, RewriteDiag::CallMacroComma);
+    report(*Diags, Loc, DiagId::RewriteMacroComma);
     return;
   }
   edit(FID, Begin, (WithSemi ? Semi + 1 : End) - Begin, Text, 1);

@@ -6,8 +6,9 @@
 
 #include "offload/Rewriter.h"
 
+#include "Diagnostics.h"
+
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <array>
@@ -30,8 +31,8 @@ void RewriteResult::addCall(CallExplanation Call) {
     Calls.push_back(std::move(Call));
 }
 
-Expected<std::map<std::string, Replacements>>
-RewriteResult::replacements() const {
+std::optional<std::map<std::string, Replacements>>
+RewriteResult::replacements(clang::DiagnosticsEngine &Diags) const {
   std::map<std::string, Replacements> Out;
   for (const auto &[File, Set] : Edits) {
     std::vector<Edit> Sorted(Set.begin(), Set.end());
@@ -46,16 +47,19 @@ RewriteResult::replacements() const {
       unsigned Offset = Sorted[I].Offset, Length = 0;
       std::string Text;
       for (; I < Sorted.size() && Sorted[I].Offset == Offset; ++I) {
-        if (Sorted[I].Length && Length)
-          return createStringError(
-              inconvertibleErrorCode(),
-              formatv("{0}: two rewrites of offset {1} disagree", File,
-                      Offset));
+        if (Sorted[I].Length && Length) {
+          report(Diags, clang::SourceLocation(), DiagId::ToolEditsDisagree)
+              << File << Offset;
+          return std::nullopt;
+        }
         Length = std::max(Length, Sorted[I].Length);
         Text += Sorted[I].Text;
       }
-      if (Error E = Reps.add(Replacement(File, Offset, Length, Text)))
-        return std::move(E);
+      if (Error E = Reps.add(Replacement(File, Offset, Length, Text))) {
+        report(Diags, clang::SourceLocation(), DiagId::ToolEditFailed)
+            << toString(std::move(E));
+        return std::nullopt;
+      }
     }
   }
   return Out;

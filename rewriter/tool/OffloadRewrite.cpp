@@ -15,6 +15,9 @@
 
 #include "offload/Rewriter.h"
 
+#include "Diagnostics.h"
+
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/ReplacementsYaml.h"
@@ -24,7 +27,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/WithColor.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -70,8 +72,31 @@ printed to standard output. Nothing is written if any input has an error.
 
 static constexpr const char *Tool = "offload-rewrite";
 
-static int fail(const Twine &Message) {
-  WithColor::error(errs(), Tool) << Message << "\n";
+/// The driver's own messages, rows of Diagnostics.def without a source
+/// location, printed as `offload-rewrite: error: ...`.
+static DiagnosticsEngine &toolDiags() {
+  static DiagnosticOptions Opts;
+  static TextDiagnosticPrinter Printer(errs(), Opts);
+  static DiagnosticsEngine Diags(DiagnosticIDs::create(), Opts, &Printer,
+                                 /*ShouldOwnClient=*/false);
+  static bool Ready = [] {
+    Opts.ShowColors = errs().has_colors();
+    Printer.setPrefix(Tool);
+    return true;
+  }();
+  (void)Ready;
+  return Diags;
+}
+
+static DiagnosticBuilder say(offload::DiagId Id) {
+  return offload::report(toolDiags(), SourceLocation(), Id);
+}
+
+/// Reports a row with string arguments; returns the exit status 1.
+static int fail(offload::DiagId Id, ArrayRef<std::string> Args = {}) {
+  DiagnosticBuilder DB = say(Id);
+  for (const std::string &A : Args)
+    DB << A;
   return 1;
 }
 
@@ -90,15 +115,16 @@ static std::string plural(size_t N, StringRef One) {
 }
 
 /// Writes `Contents` next to `Path` under a temporary name; the caller
-/// renames it over `Path` once every file is written.
-static Expected<std::string> writeTemporary(StringRef Path,
-                                            StringRef Contents) {
+/// renames it over `Path` once every file is written. Says why on failure.
+static std::optional<std::string> writeTemporary(StringRef Path,
+                                                 StringRef Contents) {
   SmallString<256> Temp;
   int FD;
-  if (std::error_code EC =
-          sys::fs::createUniqueFile(Path + ".offload-rewrite-%%%%%%", FD, Temp))
-    return createStringError(EC, "cannot create a file next to '%s': %s",
-                             Path.str().c_str(), EC.message().c_str());
+  if (std::error_code EC = sys::fs::createUniqueFile(
+          Path + ".offload-rewrite-%%%%%%", FD, Temp)) {
+    fail(offload::DiagId::ToolCannotCreate, {Path.str(), EC.message()});
+    return std::nullopt;
+  }
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Contents;
@@ -107,8 +133,8 @@ static Expected<std::string> writeTemporary(StringRef Path,
       std::error_code EC = OS.error();
       OS.clear_error();
       sys::fs::remove(Temp);
-      return createStringError(EC, "cannot write '%s': %s", Temp.c_str(),
-                               EC.message().c_str());
+      fail(offload::DiagId::ToolCannotWrite, {Temp.str().str(), EC.message()});
+      return std::nullopt;
     }
   }
   if (ErrorOr<sys::fs::perms> Perms = sys::fs::getPermissions(Path))
@@ -124,17 +150,17 @@ static int writeAll(const std::map<std::string, std::string> &Files) {
       sys::fs::remove(Temp);
   };
   for (const auto &[Path, Contents] : Files) {
-    Expected<std::string> Temp = writeTemporary(Path, Contents);
+    std::optional<std::string> Temp = writeTemporary(Path, Contents);
     if (!Temp) {
       Discard();
-      return fail(toString(Temp.takeError()) + "; no file was changed");
+      return 1;
     }
     Written.emplace_back(*Temp, Path);
   }
   for (const auto &[Temp, Path] : Written)
     if (std::error_code EC = sys::fs::rename(Temp, Path)) {
       Discard();
-      return fail("cannot replace '" + Path + "': " + EC.message());
+      return fail(offload::DiagId::ToolCannotReplace, {Path, EC.message()});
     }
   return 0;
 }
@@ -179,12 +205,9 @@ static bool checkCompilationDatabase(int argc, const char **argv) {
   if (DB)
     return true;
   if (BuildPath.empty())
-    fail("no compilation database found for '" + FirstSource +
-         "' or in its parent directories; pass -p <build dir> or the "
-         "compiler flags after --");
+    fail(offload::DiagId::ToolNoDatabaseForSource, {FirstSource});
   else
-    fail("no compilation database (compile_commands.json) in '" + BuildPath +
-         "'");
+    fail(offload::DiagId::ToolNoDatabaseInDir, {BuildPath});
   return false;
 }
 
@@ -201,14 +224,14 @@ int main(int argc, const char **argv) {
     return 1;
   }
   if (InPlace && Check)
-    return fail("-i and --check cannot be combined");
+    return fail(offload::DiagId::ToolInPlaceWithCheck);
 
   std::vector<std::string> Sources;
   for (const std::string &Path : Parser->getSourcePathList()) {
     if (!sys::fs::exists(Path))
-      return fail("no such file: '" + Path + "'");
+      return fail(offload::DiagId::ToolNoSuchFile, {Path});
     if (sys::fs::is_directory(Path))
-      return fail("'" + Path + "' is a directory, not a source file");
+      return fail(offload::DiagId::ToolIsDirectory, {Path});
     Sources.push_back(Path);
   }
 
@@ -221,22 +244,23 @@ int main(int argc, const char **argv) {
   RewriteResult Result;
   int Status = ClangTool.run(newRewriteActionFactory(Result, Opts).get());
   if (Status || Result.failed())
-    return fail("errors in the input; no file was changed");
+    return fail(offload::DiagId::ToolInputErrors);
 
-  auto Reps = Result.replacements();
+  auto Reps = Result.replacements(toolDiags());
   if (!Reps)
-    return fail(toString(Reps.takeError()) + "; no file was changed");
+    return 1;
 
   // The new contents of every file with edits.
   std::map<std::string, std::string> Changed;
   for (const auto &[Path, FileReps] : *Reps) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
     if (!Buf)
-      return fail("cannot read '" + Path + "': " + Buf.getError().message());
+      return fail(offload::DiagId::ToolCannotRead,
+                  {Path, Buf.getError().message()});
     Expected<std::string> New =
         tooling::applyAllReplacements((*Buf)->getBuffer(), FileReps);
     if (!New)
-      return fail(toString(New.takeError()) + "; no file was changed");
+      return fail(offload::DiagId::ToolEditFailed, {toString(New.takeError())});
     if (*New != (*Buf)->getBuffer())
       Changed[Path] = std::move(*New);
   }
@@ -288,14 +312,16 @@ int main(int argc, const char **argv) {
       }
       ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
       if (!Buf)
-        return fail("cannot read '" + Path + "': " + Buf.getError().message());
+        return fail(offload::DiagId::ToolCannotRead,
+                    {Path, Buf.getError().message()});
       outs() << (*Buf)->getBuffer();
     }
     for (const auto &[Path, Contents] : Changed)
-      if (!Printed.count(Path))
-        WithColor::note(errs(), Tool)
-            << "'" << Path
-            << "' changes too; use -i or --export-fixes to write it\n";
+      if (!Printed.count(Path)) {
+        // A note stands alone here: it follows no error it could belong to.
+        toolDiags().setLastDiagnosticIgnored(false);
+        say(offload::DiagId::ToolOtherFileChanges) << Path;
+      }
   }
   errs() << Tool << ": " << Verb << " " << Counts;
   if (!ExportFixes.empty())

@@ -13,6 +13,7 @@
 
 #include "offload/offload.hpp"
 #include "offload/runtime.h"
+#include "RuntimeInternal.h"
 
 #include <omp.h>
 
@@ -43,13 +44,14 @@ void __tgt_target_data_end_mapper(void *Loc, int64_t DeviceId, int32_t N,
 #include <strings.h>
 
 namespace {
-
 std::atomic<ofld::error_handler> Handler{nullptr};
+std::uint32_t orOne(std::uint32_t V) { return V ? V : 1; }
+} // namespace
 
-enum class Policy { Default, Mandatory, Disabled };
+using namespace ofld::detail;
 
 /// Read once: every launch asks, and getenv is a linear scan.
-Policy offloadPolicy() {
+Policy ofld::detail::offloadPolicy() {
   static const Policy P = [] {
     const char *Env = std::getenv("OMP_TARGET_OFFLOAD");
     if (Env && !strcasecmp(Env, "MANDATORY"))
@@ -63,13 +65,12 @@ Policy offloadPolicy() {
 
 /// The device count does not change during a run; libomptarget takes a lock
 /// to answer, so ask once.
-int numDevices() {
+int ofld::detail::numDevices() {
   static const int N = omp_get_num_devices();
   return N;
 }
 
-[[gnu::format(printf, 2, 3)]] void fail(const __ofld_site *Site,
-                                        const char *Format, ...) {
+void ofld::detail::fail(const __ofld_site *Site, const char *Format, ...) {
   char Cause[512];
   va_list Args;
   va_start(Args, Format);
@@ -78,6 +79,10 @@ int numDevices() {
   char Message[1024];
   std::snprintf(Message, sizeof(Message), "offload: kernel '%s' at %s:%u: %s",
                 Site->kernel, Site->file, Site->line, Cause);
+  reportError(Message);
+}
+
+void ofld::detail::reportError(const char *Message) {
   if (ofld::error_handler H = Handler.load()) {
     H(Message);
     return;
@@ -86,17 +91,109 @@ int numDevices() {
   std::exit(EXIT_FAILURE);
 }
 
-std::uint32_t orOne(std::uint32_t V) { return V ? V : 1; }
-
-} // namespace
-
 ofld::error_handler ofld::set_error_handler(error_handler H) {
   return Handler.exchange(H);
 }
 
-int ofld::device_count() { return numDevices(); }
+//===----------------------------------------------------------------------===//
+// Device selection
+//===----------------------------------------------------------------------===//
+//
+// libomptarget numbers the devices of all its plugins in one sequence, in the
+// order in which the program's images find them: a binary with images for
+// the host target and for sm_90 may see the host target's devices as 0-3 and
+// the GPU as 4. offload numbers only the devices of the preferred kind, GPUs
+// when there is one, else the host target's devices: ofld::device_count()
+// counts them, ofld::launch{.device = n} and ofld::set_default_device(n) name
+// the n-th of them, and a launch that names none runs on the first one.
+// OMP_DEFAULT_DEVICE, where set, is libomptarget's number (OpenMP's meaning)
+// and picks any device, the host target's too. Binaries for one kind of
+// target see the same numbers either way.
 
-void ofld::set_default_device(int Device) { omp_set_default_device(Device); }
+namespace {
+/// Whether libomptarget device `D` belongs to a host-target plugin: its
+/// device UID is "<plugin>-<n>", and host plugins are named after the CPU.
+bool isHostTargetDevice(int D) {
+  const char *Uid = omp_get_uid_from_device(D);
+  if (!Uid)
+    return false;
+  static const char *const HostPlugins[] = {"x86_64", "aarch64", "ppc64",
+                                            "ppc64le", "s390x", "riscv64",
+                                            "loongarch64"};
+  for (const char *Name : HostPlugins) {
+    std::size_t N = std::strlen(Name);
+    if (!std::strncmp(Uid, Name, N) && Uid[N] == '-')
+      return true;
+  }
+  return false;
+}
+
+/// The libomptarget numbers of the devices offload uses, in order; found
+/// once (the devices do not change during a run).
+const std::vector<int> &preferredDevices() {
+  static const std::vector<int> Preferred = [] {
+    std::vector<int> Gpus, Hosts;
+    for (int D = 0, N = numDevices(); D < N; ++D)
+      (isHostTargetDevice(D) ? Hosts : Gpus).push_back(D);
+    return Gpus.empty() ? Hosts : Gpus;
+  }();
+  return Preferred;
+}
+
+int preferredCount() { return int(preferredDevices().size()); }
+
+/// The device set by ofld::set_default_device (offload's number), or -1.
+std::atomic<int> UserDefault{-1};
+std::atomic<bool> UserDefaultSet{false};
+
+/// OMP_DEFAULT_DEVICE, when the environment sets it: libomptarget's number.
+bool ompDefaultFromEnv() {
+  static const bool Set = std::getenv("OMP_DEFAULT_DEVICE") != nullptr;
+  return Set;
+}
+
+/// The device of launches (and regions) that name none.
+struct DefaultDevice {
+  /// libomptarget's number, or -1 for the host CPU.
+  int Device;
+  /// A number that names no device (then Device is -1), where it came from
+  /// and how many devices it counts among.
+  const char *BadSource = nullptr;
+  int BadNumber = 0, BadAmong = 0;
+  /// The program chose it (an error whatever the policy, like .device);
+  /// else the environment did (an error where offloading is mandatory,
+  /// otherwise OpenMP's choice of the host).
+  bool BadFromProgram = false;
+};
+
+DefaultDevice defaultDevice() {
+  if (UserDefaultSet.load(std::memory_order_acquire)) {
+    int D = UserDefault.load(std::memory_order_relaxed);
+    if (D >= 0 && D < preferredCount())
+      return {preferredDevices()[D]};
+    return {-1, "ofld::set_default_device", D, preferredCount(), true};
+  }
+  if (ompDefaultFromEnv()) {
+    // OpenMP's number of the initial device (numDevices()) means the host.
+    int D = omp_get_default_device();
+    if (D >= 0 && D < numDevices())
+      return {D};
+    if (D == numDevices())
+      return {-1};
+    return {-1, "OMP_DEFAULT_DEVICE", D, numDevices()};
+  }
+  return {preferredCount() ? preferredDevices()[0] : -1};
+}
+} // namespace
+
+int ofld::device_count() { return preferredCount(); }
+
+void ofld::set_default_device(int Device) {
+  // -1 goes back to the automatic choice. Other numbers are checked at the
+  // next launch, which can name the kernel and call site.
+  UserDefault.store(Device, std::memory_order_relaxed);
+  UserDefaultSet.store(Device != -1, std::memory_order_release);
+}
 
 extern "C" ofld::detail::cpu_grid_state *__ofld_cpu_state() {
   static thread_local ofld::detail::cpu_grid_state State;
@@ -135,17 +232,28 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
 extern "C" int64_t __ofld_select_device(const __ofld_site *Site,
                                         const ofld::launch *Shape) {
   Policy P = offloadPolicy();
-  int Devices = numDevices();
+  int Devices = preferredCount();
   int Requested = Shape ? Shape->device : -1;
   if (Requested >= Devices || Requested < -1) {
     fail(Site, "device %d does not exist (%d offload device%s available)",
          Requested, Devices, Devices == 1 ? "" : "s");
     return -1;
   }
+  DefaultDevice Default{-1};
+  if (Requested < 0)
+    Default = defaultDevice();
+  if (Default.BadSource &&
+      (Default.BadFromProgram || P == Policy::Mandatory)) {
+    fail(Site, "default device %d (%s) does not exist (%d offload device%s "
+               "available)",
+         Default.BadNumber, Default.BadSource, Default.BadAmong,
+         Default.BadAmong == 1 ? "" : "s");
+    return -1;
+  }
+  int Device = Requested >= 0 ? preferredDevices()[Requested] : Default.Device;
   if (P == Policy::Disabled)
     return -1;
-  int Device = Requested >= 0 ? Requested : omp_get_default_device();
-  if (Devices == 0 || Device >= Devices) {
+  if (Device < 0) {
     if (P == Policy::Mandatory)
       fail(Site, "no offload device is available and OMP_TARGET_OFFLOAD="
                  "MANDATORY forbids running on the host");
@@ -154,36 +262,23 @@ extern "C" int64_t __ofld_select_device(const __ofld_site *Site,
   return Device;
 }
 
-/// The expression of a map name ";name;file;line;column;;".
-static std::string mapName(const char *Name) {
+std::string ofld::detail::mapName(const char *Name) {
   if (!Name || *Name != ';')
     return "argument";
   const char *End = std::strchr(Name + 1, ';');
   return End ? std::string(Name + 1, End) : std::string(Name + 1);
 }
 
-extern "C" void __ofld_check_capacity(const __ofld_site *Site, int64_t Device,
-                                      int32_t N, void **Ptrs, int64_t *Sizes,
-                                      const char **Names) {
-  constexpr int64_t Large = int64_t(1) << 30;
-  for (int32_t I = 0; I < N; ++I) {
-    if (Sizes[I] < Large || omp_target_is_present(Ptrs[I], int(Device)))
-      continue;
-    // Probe: libomptarget aborts the process when a mapping fails.
-    void *Probe = omp_target_alloc(std::size_t(Sizes[I]), int(Device));
-    if (Probe) {
-      omp_target_free(Probe, int(Device));
-      continue;
-    }
-    fail(Site, "cannot map %lld bytes of '%s' on device %lld: out of device "
-               "memory",
-         (long long)Sizes[I], mapName(Names[I]).c_str(), (long long)Device);
-  }
-}
-
 extern "C" void __ofld_launch_failed(const __ofld_site *Site, int64_t Device,
                                      int32_t Rc) {
-  if (offloadPolicy() == Policy::Mandatory)
+  // Inside a launch group the device holds data the host copy lacks: the
+  // CPU cannot take over.
+  if (inLaunchGroup())
+    fail(Site, "launch on device %lld failed (libomptarget returned %d) "
+               "between launches that keep their data on the device; the "
+               "host copies are stale, so it cannot run on the CPU",
+         (long long)Device, Rc);
+  else if (offloadPolicy() == Policy::Mandatory)
     fail(Site, "launch on device %lld failed (libomptarget returned %d; "
                "LIBOMPTARGET_INFO=-1 shows why)",
          (long long)Device, Rc);
@@ -226,9 +321,8 @@ extern "C" int64_t __ofld_region_begin(const ofld::detail::region_entry *E,
                                        int32_t N) {
   if (offloadPolicy() == Policy::Disabled)
     return -1;
-  int Devices = numDevices();
-  int Device = omp_get_default_device();
-  if (Devices == 0 || Device >= Devices)
+  int Device = defaultDevice().Device;
+  if (Device < 0)
     return -1; // kernels will run on the host, where the data already is
   mapEntries(E, N, __tgt_target_data_begin_mapper, Device);
   return Device;

@@ -5,15 +5,19 @@
 #   source .gpu-runtime/device-env.sh; tests/gpu/run-gpu-suite.sh .gpu-runtime/bin
 # The folder holds the sm_90 builds of tests/e2e made by
 # tests/gpu/build-gpu-suite.sh and libofld_rt.so. Offloading is mandatory:
-# a silent CPU fallback fails the run.
+# a silent CPU fallback fails the run. The multiarch_* programs hold images
+# for sm_90, gfx90a and the host target in one binary and must run on the
+# GPU too (ofld::device_count() counts the GPUs; the host target's devices
+# are used only where there is no GPU or OMP_DEFAULT_DEVICE names one).
 #===----------------------------------------------------------------------===#
 set -u
 BIN=${1:-.gpu-runtime/bin}
 export LD_LIBRARY_PATH="$BIN${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export OMP_TARGET_OFFLOAD=MANDATORY
 pass=0; fail=0; rows=()
-for exe in "$BIN"/e2e_*; do
+for exe in "$BIN"/e2e_* "$BIN"/multiarch_*; do
   name=$(basename "$exe")
+  case $name in *mpi*) continue ;; esac # tests/gpu/run-mpi.sh runs them
   start=$EPOCHREALTIME
   out=$("$exe" 2>&1); rc=$?
   ms=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN{printf "%.1f", (b-a)*1000}')
@@ -25,6 +29,14 @@ echo "== transfers of out_param (const span in, out span and out struct back onl
 LIBOMPTARGET_INFO=-1 "$BIN/e2e_out_param" 2>&1 | grep -E 'Copying data|Launching kernel' | sed 's/HstPtr=0x[0-9a-f]*, TgtPtr=0x[0-9a-f]*, //'
 echo "== transfers of struct_const_ref (const& struct to device only)"
 LIBOMPTARGET_INFO=-1 "$BIN/e2e_struct_const_ref" 2>&1 | grep -E 'Copying data|Launching kernel' | sed 's/HstPtr=0x[0-9a-f]*, TgtPtr=0x[0-9a-f]*, //'
+if [ -x "$BIN/multiarch_devices" ]; then
+  echo "== one binary for sm_90, gfx90a and the host target: devices and where launches run"
+  LIBOMPTARGET_INFO=-1 "$BIN/multiarch_devices" 2>&1 | grep -E '^ |devices:|Entering OpenMP kernel|Launching kernel|^ok|FAIL'
+  echo "-- OMP_DEFAULT_DEVICE=0 (libomptarget's device 0)"
+  OMP_DEFAULT_DEVICE=0 LIBOMPTARGET_INFO=-1 "$BIN/multiarch_devices" 2>&1 | grep -E 'Entering OpenMP kernel|Launching kernel|^ok|FAIL'
+  echo "-- ofld::set_default_device(0)"
+  LIBOMPTARGET_INFO=-1 "$BIN/multiarch_devices" 0 2>&1 | grep -E 'Entering OpenMP kernel|Launching kernel|^ok|FAIL'
+fi
 echo "== GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
 printf '%s\n' "${rows[@]}"
 echo "$pass passed, $fail failed"

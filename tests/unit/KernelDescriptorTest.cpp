@@ -182,6 +182,48 @@ TEST_CASE("call-site descriptors round-trip", "[descriptor]") {
   }
 }
 
+TEST_CASE("launch groups round-trip", "[descriptor][groups]") {
+  CallSiteDescriptor C;
+  C.Kernel = sampleKernel();
+  C.File = "f.cpp";
+  C.Line = 3;
+  C.Column = 5;
+  SECTION("a call outside any group says nothing about groups") {
+    CHECK(encodeCallSite(C).find("group=") == std::string::npos);
+    CHECK(expectOk(decodeCallSite(encodeCallSite(C))).Group.Id == 0);
+  }
+  SECTION("the opening call carries what it holds") {
+    C.Group.Id = 7;
+    C.Group.Opens = true;
+    C.Group.NumHeld = 3;
+    C.Group.Held = {MapKind::Literal, MapKind::To, MapKind::ToFrom,
+                    MapKind::From};
+    LaunchGroup G = expectOk(decodeCallSite(encodeCallSite(C))).Group;
+    CHECK(G.Id == 7);
+    CHECK(G.Opens);
+    CHECK_FALSE(G.Closes);
+    CHECK(G.NumHeld == 3);
+    CHECK(G.Held == C.Group.Held);
+  }
+  SECTION("the closing call only names the group") {
+    C.Group.Id = 2;
+    C.Group.Closes = true;
+    C.Group.NumHeld = 1;
+    LaunchGroup G = expectOk(decodeCallSite(encodeCallSite(C))).Group;
+    CHECK(G.Id == 2);
+    CHECK_FALSE(G.Opens);
+    CHECK(G.Closes);
+    CHECK(G.Held.empty());
+  }
+  SECTION("a malformed group is refused") {
+    std::string S = encodeCallSite(C);
+    for (const char *Bad : {";group=0.10.1.T", ";group=3.1.1.T", ";group=3.10.x.T",
+                            ";group=3.10.1.Q", ";group=3.10"})
+      CHECK_THAT(expectError(decodeCallSite(S + Bad)),
+                 Catch::Matchers::Contains("bad launch group"));
+  }
+}
+
 TEST_CASE("malformed descriptors are refused", "[descriptor][errors]") {
   SECTION("wrong version") {
     std::string S = encodeKernel(sampleKernel());

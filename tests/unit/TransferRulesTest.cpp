@@ -78,6 +78,24 @@ void k_rvalue(Pod &&p) { USE(p); }
 void k_refpointer(float *&p, float *const &q) {}
 void k_spanref(std::span<float> &a, const std::span<const float> &b) {}
 void k_spanofstrings(std::span<std::string> s) {}
+
+// Trivially copyable, but holding host addresses (and one that does not).
+struct PtrInner { int N; float *Data; };
+struct PtrOuter { int Id; PtrInner Inner; };
+struct PtrBase { const char *Name; };
+struct PtrDerived : PtrBase { int X; };
+struct Node { int V; Node *Next; };
+struct Grid { Node Cells[2]; };
+struct RefField { const int &R; };
+struct SpanField { std::span<float> S; };
+struct FnField { int (*F)(int); };
+struct MemberOffset { float Pod::*Field; };
+void k_fields(PtrOuter a, const PtrOuter &b, PtrDerived &c, const Grid &d,
+              RefField e, const SpanField &f, FnField g, MemberOffset h,
+              std::span<const Node> i, std::span<const std::span<float>> j,
+              const std::array<Node, 2> &k) {
+  USE(b); USE(c); USE(d); USE(f); USE(k); USE(std::span<float>);
+}
 void k_outconst(const Pod &p, const float (&a)[4], std::span<const float> s,
                 const std::array<int, 2> &b) { USE(p); USE(a); USE(b); }
 void k_outbyvalue(int n, Pod p, std::array<float, 3> a) {}
@@ -572,12 +590,72 @@ TEST_CASE("references to pointers are rejected", "[transfer][reject]") {
 }
 
 TEST_CASE("spans by reference are rejected", "[transfer][reject]") {
+  // The suggestion is the span as written, without the reference and the
+  // span's own const, but with the const of its elements.
+  auto Spelled = [](QualType T) {
+    return T.getAsString(ctx().getPrintingPolicy());
+  };
   SECTION("std::span<T>&") {
     RuleViolation V = rejected("k_spanref", 0);
     CHECK(V.Id == DiagId::ParamSpanByReference);
+    CHECK(Spelled(V.Suggestion) == "std::span<float>");
   }
   SECTION("const std::span<const T>&") {
-    CHECK(rejected("k_spanref", 1).Id == DiagId::ParamSpanByReference);
+    RuleViolation V = rejected("k_spanref", 1);
+    CHECK(V.Id == DiagId::ParamSpanByReference);
+    CHECK(Spelled(V.Suggestion) == "std::span<const float>");
+  }
+}
+
+TEST_CASE("objects holding host addresses are rejected with the field path",
+          "[transfer][reject][fields]") {
+  auto Check = [](unsigned Index, llvm::StringRef Path, llvm::StringRef Record,
+                  IndirectKind Kind) {
+    RuleViolation V = rejected("k_fields", Index);
+    CHECK(V.Id == DiagId::ParamIndirectField);
+    CHECK(V.FieldPath == Path.str());
+    CHECK(canon(V.Record) == Record.str());
+    CHECK(V.Indirect == Kind);
+    return V;
+  };
+  SECTION("a pointer in a nested struct, by value") {
+    RuleViolation V = Check(0, "Inner.Data", "PtrOuter", IndirectKind::Pointer);
+    REQUIRE(V.Field);
+    CHECK(V.Field->getName() == "Data");
+  }
+  SECTION("by const&") {
+    Check(1, "Inner.Data", "PtrOuter", IndirectKind::Pointer);
+  }
+  SECTION("in a base class") {
+    Check(2, "PtrBase::Name", "PtrDerived", IndirectKind::Pointer);
+  }
+  SECTION("in an array of structs") {
+    Check(3, "Cells[].Next", "Grid", IndirectKind::Pointer);
+  }
+  SECTION("a reference member") {
+    Check(4, "R", "RefField", IndirectKind::Reference);
+  }
+  SECTION("a std::span member") {
+    Check(5, "S", "SpanField", IndirectKind::Span);
+  }
+  SECTION("a function pointer member") {
+    Check(6, "F", "FnField", IndirectKind::FunctionPointer);
+  }
+  SECTION("a pointer to data member is an offset, and accepted") {
+    CHECK(accepted("k_fields", 7).Row == RuleId::ByValue);
+  }
+  SECTION("the elements of a span") {
+    Check(8, "Next", "Node", IndirectKind::Pointer);
+  }
+  SECTION("a span of spans names no field") {
+    RuleViolation V = rejected("k_fields", 9);
+    CHECK(V.Id == DiagId::ParamIndirectField);
+    CHECK(V.FieldPath.empty());
+    CHECK(V.Field == nullptr);
+    CHECK(V.Indirect == IndirectKind::Span);
+  }
+  SECTION("the elements of a std::array") {
+    Check(10, "Next", "Node", IndirectKind::Pointer);
   }
 }
 

@@ -23,6 +23,7 @@
 #ifndef OFFLOAD_REWRITER_REWRITER_H
 #define OFFLOAD_REWRITER_REWRITER_H
 
+#include "clang/Basic/Diagnostic.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
@@ -33,6 +34,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -77,9 +79,10 @@ public:
 
   bool failed() const { return Failed; }
   llvm::ArrayRef<CallExplanation> calls() const { return Calls; }
-  /// The edits grouped by file. Fails if two edits overlap.
-  llvm::Expected<std::map<std::string, clang::tooling::Replacements>>
-  replacements() const;
+  /// The edits grouped by file. If two edits overlap, says so on `Diags`
+  /// (rows of Diagnostics.def) and returns nothing.
+  std::optional<std::map<std::string, clang::tooling::Replacements>>
+  replacements(clang::DiagnosticsEngine &Diags) const;
 
 private:
   struct Edit {
@@ -114,16 +117,18 @@ struct RewriteOptions {
 RewriteOptions defaultRewriteOptions();
 
 /// Turns a compile command into one that parses the plain C++ view of the
-/// source: plugin and offload-target flags are dropped, -fopenmp is added
-/// (to see declare target regions of already rewritten code), the CPU
-/// fallback is kept quiet and the shim headers are made findable.
+/// source: plugin and offload-target flags are dropped (the offload targets
+/// reach the front end only, as in the plugin's host compile, for the checks
+/// that depend on them), -fopenmp is added (to see declare target regions of
+/// already rewritten code), the CPU fallback is kept quiet and the shim
+/// headers are made findable.
 clang::tooling::ArgumentsAdjuster
 getRewriteArgumentsAdjuster(const RewriteOptions &Opts);
 
 /// The frontend action that analyses one translation unit and records its
 /// edits and call sites in `Result`. Problems are reported as diagnostics
-/// of the translation unit, with the offload table's wording where one of
-/// its rows applies.
+/// of the translation unit, each a row of the offload table
+/// (plugin/Analysis/Diagnostics.def).
 std::unique_ptr<clang::tooling::FrontendActionFactory>
 newRewriteActionFactory(RewriteResult &Result, const RewriteOptions &Opts);
 

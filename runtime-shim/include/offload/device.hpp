@@ -28,9 +28,14 @@
 // omp_pteam_mem_alloc, which places shared_array storage in team memory.
 #include <omp.h>
 #else
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#endif
+// <atomic> only where atomic_add needs std::atomic_ref (g++): it brings
+// <string> and <system_error> along, a fifth of the front end's time for a
+// small translation unit that includes this header.
+#if !defined(__clang__) || !defined(__MEMORY_SCOPE_DEVICE)
+#include <atomic>
 #endif
 #if !defined(__clang__)
 #include <cstring>

@@ -41,11 +41,16 @@ void wait();
 using error_handler = void (*)(const char *message);
 error_handler set_error_handler(error_handler handler);
 
-/// Number of offload devices (0 when kernels can only run on the host CPU).
+/// Number of offload devices of the preferred kind: the GPUs when the
+/// program has an image for a GPU of this machine, else the host offload
+/// target's devices; 0 when kernels can only run on the calling CPU.
+/// `launch::device` and set_default_device() number these devices from 0.
 int device_count();
 
-/// Makes `device` the device of launches that name none. Out-of-range
-/// numbers are reported at the next launch that uses them.
+/// Makes `device` (0 to device_count() - 1) the device of launches that name
+/// none; -1 returns to the default, the first device of the preferred kind
+/// (or OMP_DEFAULT_DEVICE, libomptarget's number, where the environment sets
+/// it). Out-of-range numbers are reported at the next launch that uses them.
 void set_default_device(int device);
 
 } // namespace ofld

@@ -38,12 +38,98 @@
 // `__ofld_site` descriptor from the kernel's parameter types and lowers the
 // marker symbol into the libomptarget launch sequence. Parameters arrive by
 // address whatever their C++ type, so the lowering is ABI independent.
+//
+// offload() takes `const __ofld::param_t<P> &` for a kernel parameter of type
+// P: P itself, except for std::span (below). Like std::type_identity_t<P>,
+// it is a non-deduced context: P comes from the kernel alone.
+#if defined(__OFFLOAD_PLUGIN_DEVICE__)
+// Device compilations emit no host code: the calls there only name the
+// kernels, and the host compilation, which runs first, has checked their
+// arguments. Accepting any argument spares the device front end the
+// conversions (std::span's constructors are costly to resolve).
+namespace __ofld {
+template <class P> struct any_arg {
+  template <class A> any_arg(A &&) noexcept {}
+};
+template <class P>
+using param_t = typename std::type_identity<any_arg<P>>::type;
+} // namespace __ofld
+#else
+#include <vector>
+
+namespace __ofld {
+/// Whether std::span<T>'s range constructor takes an `R` (a forwarding
+/// reference's type, reference included) that is a std::vector: of T's
+/// element type, any lvalue; a const or an rvalue one only for a span of
+/// const elements (std::vector is no borrowed range). vector<bool> is no
+/// contiguous range.
+template <class R, class T> inline constexpr bool vector_arg = false;
+template <class U, class A, class T>
+inline constexpr bool vector_arg<std::vector<U, A> &, T> =
+    std::is_same_v<U, std::remove_const_t<T>> && !std::is_same_v<U, bool>;
+template <class U, class A, class T>
+inline constexpr bool vector_arg<const std::vector<U, A> &, T> =
+    std::is_const_v<T> && vector_arg<std::vector<U, A> &, T>;
+template <class U, class A, class T>
+inline constexpr bool vector_arg<std::vector<U, A> &&, T> =
+    vector_arg<const std::vector<U, A> &, T>;
+template <class U, class A, class T>
+inline constexpr bool vector_arg<const std::vector<U, A> &&, T> =
+    vector_arg<const std::vector<U, A> &, T>;
+
+/// The argument of a `std::span<T>` kernel parameter: a std::span<T> (its
+/// only base, nothing else), built from a std::span<T> or a std::vector
+/// without overload resolution among std::span's constructors, whose
+/// constraints (the ranges concepts) clang normalises and checks once per
+/// element type: that was half of the front end's time for a translation
+/// unit of launches. Whatever else converts to std::span<T> converts through
+/// std::span's own constructors, as it would without this type.
+template <class T> struct span_param : std::span<T> {
+  span_param(const std::span<T> &s) noexcept { set(s.data(), s.size()); }
+  // Declared, so that clang need not resolve std::span's copy constructor
+  // (with the same cost) to declare it implicitly.
+  span_param(const span_param &s) noexcept { set(s.data(), s.size()); }
+  template <class R>
+    requires vector_arg<R &&, T>
+  span_param(R &&v) noexcept {
+    set(v.data(), v.size());
+  }
+  template <class R>
+    requires(!vector_arg<R &&, T> && std::is_convertible_v<R &&, std::span<T>>)
+  span_param(R &&r) : std::span<T>(static_cast<R &&>(r)) {}
+
+private:
+  void set(T *p, std::size_t n) noexcept {
+#if defined(__GLIBCXX__) || defined(_LIBCPP_VERSION)
+    // Both libraries lay out a span of dynamic extent as {pointer, size}.
+    struct raw {
+      T *p;
+      std::size_t n;
+    } r{p, n};
+    static_assert(sizeof(raw) == sizeof(std::span<T>));
+    __builtin_memcpy(static_cast<std::span<T> *>(this), &r, sizeof r);
+#else
+    static_cast<std::span<T> &>(*this) = std::span<T>(p, n);
+#endif
+  }
+};
+
+template <class P> struct param {
+  using type = P;
+};
+template <class T> struct param<std::span<T>> {
+  using type = span_param<T>;
+};
+template <class P> using param_t = typename param<P>::type;
+} // namespace __ofld
+#endif
+
 template <class... P>
-void offload(void (*kernel)(P...), const std::type_identity_t<P> &...args,
+void offload(void (*kernel)(P...), const __ofld::param_t<P> &...args,
              const char *__ofld_site = nullptr) __asm__("__ofld_launch");
 template <class... P>
 void offload(const ofld::launch &shape, void (*kernel)(P...),
-             const std::type_identity_t<P> &...args,
+             const __ofld::param_t<P> &...args,
              const char *__ofld_site = nullptr)
     __asm__("__ofld_launch_shaped");
 #endif

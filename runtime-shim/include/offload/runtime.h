@@ -41,9 +41,25 @@ void *__ofld_async_alloc(int64_t Bytes);
 void __ofld_async_submit(const __ofld_site *Site,
                          void (*Body)(void **, uint32_t *, int64_t),
                          void *Context, uint32_t *Dims, int64_t Device);
-/// Reports mappings of 1 GiB or more that device `Device` cannot hold.
-void __ofld_check_capacity(const __ofld_site *Site, int64_t Device, int32_t N,
-                           void **Ptrs, int64_t *Sizes, const char **Names);
+struct __ofld_map_plan;
+/// Decides, before the launch, what happens to its first `N` mapped ranges
+/// (runtime-shim/lib/MapPlan.cpp): overlapping ranges are merged in place
+/// (`Ptrs`, `Sizes`, `Types`), ranges the device cannot hold are reported,
+/// large ones are mapped and copied through pinned memory. Returns what
+/// __ofld_finish_maps must undo, or null.
+__ofld_map_plan *__ofld_plan_maps(const __ofld_site *Site, int64_t Device,
+                                  int32_t N, void **Ptrs, int64_t *Sizes,
+                                  int64_t *Types, const char **Names);
+/// After the launch: copies staged ranges back if `Launched`, releases them.
+void __ofld_finish_maps(__ofld_map_plan *Plan, int32_t Launched);
+/// Before the first launch of a launch group (consecutive launches sharing
+/// arguments): maps the `N` ranges the group holds; returns the device, or
+/// -1 when the launches will run on this CPU.
+int64_t __ofld_group_begin(const __ofld_site *Site, int32_t N, void **Ptrs,
+                           int64_t *Sizes, int64_t *Types, const char **Names);
+/// After the last launch of the group: copies back and releases.
+void __ofld_group_end(int64_t Device, int32_t N, void **Ptrs, int64_t *Sizes,
+                      int64_t *Types);
 /// A launch returned `Rc`; reports it when offloading is mandatory.
 void __ofld_launch_failed(const __ofld_site *Site, int64_t Device, int32_t Rc);
 }

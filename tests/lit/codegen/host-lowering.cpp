@@ -1,7 +1,11 @@
 // The host lowering of offload(): map types from the parameter types, the
 // offload entry, the launch with its shape, the source location.
 // RUN: %clangxx %host-target --offload-host-only -O0 -fno-discard-value-names -S -emit-llvm %s -o - \
-// RUN:   | FileCheck %s --implicit-check-not=__tgt_register_lib
+// RUN:   | FileCheck %s --implicit-check-not=__tgt_register_lib \
+// RUN:       --implicit-check-not=__tgt_target_data_begin_mapper \
+// RUN:       --implicit-check-not=__tgt_target_data_end_mapper
+// RUN: %clangxx %host-target --offload-host-only -O0 -fno-discard-value-names -S -emit-llvm %s -o - \
+// RUN:   | FileCheck %s --check-prefix=ONE
 
 #include <span>
 
@@ -18,17 +22,18 @@ struct Params {
 // CHECK: @[[REGION:__ofld__Z4kern[A-Za-z0-9_]*.region_id]] = weak constant i8 0
 // CHECK: @.offloading.entry.__ofld__Z4kern{{.*}} section "llvm_offload_entries"
 // The ident_t names the real file, function and line:column.
-// CHECK: c";{{.*}}host-lowering.cpp;use;50;3;;\00"
+// CHECK: c";{{.*}}host-lowering.cpp;use;55;3;;\00"
 // Map names carry the argument spelling.
-// CHECK-DAG: c";params;{{.*}}host-lowering.cpp;50;3;;\00"
-// CHECK-DAG: c";counts;{{.*}}host-lowering.cpp;50;3;;\00"
-// Mapped parameters, in order: const& (to), T(&)[4] (tofrom), span<const>
-// (to), span (tofrom), out span (from). The scalar travels as a literal.
-// CHECK-DAG: @.offload_maptypes{{.*}} = private unnamed_addr constant [5 x i64] [i64 1, i64 3, i64 1, i64 3, i64 2]
-// CHECK-DAG: @.offload_maptypes.release{{.*}} = private unnamed_addr constant [5 x i64] zeroinitializer
-// Kernel arguments: literal s, then pointers (TARGET_PARAM, 0x20) and the
-// spans' literal counts (LITERAL|TARGET_PARAM, 0x120), then 3 shape slots.
-// CHECK-DAG: @.offload_kernel_maptypes{{.*}} = private unnamed_addr constant [12 x i64] [i64 288, i64 32, i64 32, i64 32, i64 288, i64 32, i64 288, i64 32, i64 288, i64 288, i64 288, i64 288]
+// CHECK-DAG: c";params;{{.*}}host-lowering.cpp;55;3;;\00"
+// CHECK-DAG: c";counts;{{.*}}host-lowering.cpp;55;3;;\00"
+// One argument array for __tgt_target_kernel: first the mapped ranges with
+// their transfer bits only, in parameter order: const& (to), T(&)[4]
+// (tofrom), span<const> (to), span (tofrom), out span (from); then the
+// kernel's slots: literal s, pointers (TARGET_PARAM, 0x20) and the spans'
+// literal counts (LITERAL|TARGET_PARAM, 0x120), then 3 shape slots.
+// CHECK-DAG: @[[TYPES:\.offload_maptypes[.0-9]*]] = private unnamed_addr constant [17 x i64] [i64 1, i64 3, i64 1, i64 3, i64 2, i64 288, i64 32, i64 32, i64 32, i64 288, i64 32, i64 288, i64 32, i64 288, i64 288, i64 288, i64 288]
+// The map names follow the same order (the launch shape is "launch").
+// CHECK-DAG: @[[NAMES:\.offload_mapnames[.0-9]*]] = private constant [17 x ptr]
 
 void use(Params &params, int (&counts)[4], std::span<const double> a,
          std::span<double> b, std::span<float> c) {
@@ -46,20 +51,37 @@ void use(Params &params, int (&counts)[4], std::span<const double> a,
   // CHECK-NEXT: call void @[[BODY:__ofld_launch._Z4kern[^(]*]](ptr %ofld.objs, ptr %ofld.dims, i64 %ofld.device)
   // CHECK: ofld.async:
   // CHECK: call ptr @__ofld_async_alloc(
-  // CHECK: call void @__ofld_async_submit(ptr @.ofld.site, ptr @[[BODY]],
+  // CHECK: call void @__ofld_async_submit(ptr @.ofld.site{{[.0-9]*}}, ptr @[[BODY]],
   offload(kern, 1.5f, params, counts, a, b, c);
 }
 
-// The launch itself: data in, kernel, data back; on failure release without
-// copying back and run on the CPU.
+// The launch itself: the runtime plans the five ranges (they may alias),
+// then one call maps, launches, copies back and synchronises; on failure the
+// plan is dropped without copying back and the kernel runs on the CPU.
 // CHECK: define internal void @[[BODY]](ptr %objs, ptr %dims, i64 %device)
 // CHECK: ofld.offload:
-// CHECK: call void @__tgt_target_data_begin_mapper(ptr @{{[0-9]+}}, i64 %device, i32 5,
+// CHECK: call void @llvm.memcpy{{.*}}(ptr {{.*}}%.offload_maptypes.plan, ptr {{.*}}@[[TYPES]], i64 136,
+// CHECK: %ofld.plan = call ptr @__ofld_plan_maps(ptr @.ofld.site{{[.0-9]*}}, i64 %device, i32 5, ptr %.offload_ptrs, ptr %.offload_sizes, ptr %.offload_maptypes.plan, ptr @[[NAMES]])
+// CHECK: store i32 3, ptr
+// CHECK: store i32 17, ptr
 // CHECK: %[[RC:.*]] = call i32 @__tgt_target_kernel(ptr @{{[0-9]+}}, i64 %device, i32 %{{.*}}, i32 %{{.*}}, ptr @[[REGION]], ptr %{{.*}})
 // CHECK: icmp eq i32 %[[RC]], 0
 // CHECK: ofld.launched:
-// CHECK: call void @__tgt_target_data_end_mapper(ptr @{{[0-9]+}}, i64 %device, i32 5, {{.*}} @.offload_maptypes,
+// CHECK-NEXT: call void @__ofld_finish_maps(ptr %ofld.plan, i32 1)
 // CHECK: ofld.failed:
-// CHECK: call void @__ofld_launch_failed(
-// CHECK: call void @__tgt_target_data_end_mapper({{.*}} @.offload_maptypes.release,
-// CHECK: call void @_ZN6__ofld8cpu_grid
+// CHECK-NEXT: call void @__ofld_launch_failed(
+// CHECK-NEXT: call void @__ofld_finish_maps(ptr %ofld.plan, i32 0)
+// CHECK-NEXT: call void @_ZN6__ofld8cpu_grid
+
+// One small mapping of a size known here: nothing for the runtime to plan,
+// constant sizes and map types, no mapper call.
+[[offload::kernel]] void one(int (&acc)[4]) {}
+void use_one(int (&counts)[4]) { offload(one, counts); }
+// ONE: define internal void @__ofld_launch._Z3oneRA4_i(
+// ONE-NOT: __ofld_plan_maps
+// ONE-NOT: _mapper
+// ONE: call i32 @__tgt_target_kernel(ptr @{{[0-9]+}}, i64 %device, i32 %{{.*}}, i32 %{{.*}}, ptr @{{.*}}, ptr %{{.*}})
+// ONE-NOT: __ofld_finish_maps
+// ONE: ofld.failed:
+// ONE-NOT: __ofld_finish_maps
+// ONE: ret void

@@ -1,5 +1,7 @@
 // A coroutine cannot be a kernel.
 // RUN: %clangxx %host-target --offload-host-only -fsyntax-only -Xclang -verify %s
+// RUN: not %plugin-errors %s 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: %if rewriter %{ not %rewrite-errors 2>&1 | FileCheck %s --check-prefixes=CHECK,REWRITE --implicit-check-not=error: %}
 
 #include <coroutine>
 
@@ -15,4 +17,6 @@ template <> struct std::coroutine_traits<void, int> {
   using promise_type = VoidPromise;
 };
 
+// CHECK: coroutine.cpp:[[@LINE+1]]:26: error: offload kernel 'coro' cannot be a coroutine
 [[offload::kernel]] void coro(int) { co_return; } // expected-error {{offload kernel 'coro' cannot be a coroutine}}
+// REWRITE: offload-rewrite: error: errors in the input; no file was changed

@@ -1,7 +1,7 @@
 // Virtual kernels, also when the virtual comes from a base class.
 // RUN: %clangxx %host-target --offload-host-only -fsyntax-only -Xclang -verify %s
-// RUN: not %clangxx %host-target --offload-host-only -fsyntax-only -fno-caret-diagnostics %s 2>&1 | FileCheck %s
-// RUN: %if rewriter %{ not %offload-rewrite %s -- -std=c++20 -include offload/offload.hpp -I%shim-include -fno-caret-diagnostics 2>&1 | FileCheck %s %}
+// RUN: not %plugin-errors %s 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: %if rewriter %{ not %rewrite-errors 2>&1 | FileCheck %s --check-prefixes=CHECK,REWRITE --implicit-check-not=error: %}
 
 struct Base {
   virtual void run(int);
@@ -11,3 +11,4 @@ struct Derived : Base {
   [[offload::kernel]] void run(int) override; // expected-error {{offload kernel 'run' cannot be virtual}}
 };
 void Derived::run(int) {}
+// REWRITE: offload-rewrite: error: errors in the input; no file was changed

@@ -1,7 +1,8 @@
 //===- bad_device.cpp - runtime faults: launches on devices that do not exist ===//
 //
 // Part of the offload project's tests. argv[1]: 0 = ofld::launch{.device = 99},
-// 1 = ofld::set_default_device(99), 2 = case 0 with an error handler.
+// 1 = ofld::set_default_device(99), 2 = case 0 with an error handler,
+// 3 = the default device (OMP_DEFAULT_DEVICE in the tests).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +25,8 @@ int main(int argc, char **argv) {
         [](const char *m) { std::printf("handled: %s\n", m); });
   if (c == 1) {
     ofld::set_default_device(99);
+    offload(inc, v);
+  } else if (c == 3) {
     offload(inc, v);
   } else {
     offload(ofld::launch{.device = 99}, inc, v);

@@ -1,0 +1,209 @@
+//===- LaunchGroups.cpp - consecutive launches that share data ------------===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// A group is a run of consecutive statements of one block, each an
+// `offload(kernel, args...)` call without a launch configuration (so every
+// call runs now, on the default device), whose arguments the host evaluates
+// without reading any data the group keeps on the device:
+//
+//  * a mapped parameter (reference or span) names a whole variable: `x`, or a
+//    std::span made of one (`std::span<float>(v)`, an implicit conversion);
+//  * a by-value parameter is built from literals and scalar variables only.
+//
+// The group holds the variables that its first call maps and a later call
+// maps again; it ends with the last call that uses one of them. Span
+// variables are never held: a span can view part of another argument, and a
+// held range must contain whatever later calls map inside it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LaunchGroups.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <optional>
+
+using namespace clang;
+
+namespace offload {
+namespace {
+
+bool isStdSpan(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->isInStdNamespace() && RD->getName() == "span";
+}
+
+/// The variable whose whole object (or, through a span made of it, whose
+/// elements) an argument maps; null for anything else.
+const VarDecl *wholeVariable(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (!isStdSpan(C->getType()) || C->getNumArgs() != 1)
+        return nullptr;
+      E = C->getArg(0);
+    } else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = F->getSubExpr();
+    } else {
+      break;
+    }
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// Whether a by-value argument reads nothing but literals and scalar
+/// variables (collected in `Reads`): no call, member, subscript or pointer
+/// could reach data a group keeps on the device.
+bool readsOnlyScalars(const Expr *E,
+                      llvm::SmallPtrSetImpl<const VarDecl *> &Reads) {
+  E = E->IgnoreImplicit()->IgnoreParens();
+  if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr,
+          CharacterLiteral, CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DRE->getDecl()))
+      return true;
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || VD->getType()->isReferenceType() ||
+        !VD->getType()->isScalarType() || VD->getType()->isPointerType())
+      return false;
+    Reads.insert(VD);
+    return true;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return !U->isIncrementDecrementOp() && U->getOpcode() != UO_Deref &&
+           U->getOpcode() != UO_AddrOf &&
+           readsOnlyScalars(U->getSubExpr(), Reads);
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && !B->isCompoundAssignmentOp() &&
+           !B->isCommaOp() && readsOnlyScalars(B->getLHS(), Reads) &&
+           readsOnlyScalars(B->getRHS(), Reads);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return readsOnlyScalars(C->getCond(), Reads) &&
+           readsOnlyScalars(C->getTrueExpr(), Reads) &&
+           readsOnlyScalars(C->getFalseExpr(), Reads);
+  if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
+    return readsOnlyScalars(C->getSubExpr(), Reads);
+  return false;
+}
+
+/// One statement that may join a group.
+struct Launch {
+  const CallExpr *Call = nullptr;
+  const KernelDescriptor *Kernel = nullptr;
+  /// Per parameter: the variable it maps whole, if it may be held.
+  llvm::SmallVector<const VarDecl *, 8> Holdable;
+  llvm::SmallPtrSet<const VarDecl *, 8> ReadByValue;
+};
+
+std::optional<Launch> asLaunch(const Stmt *S, LaunchKernelFn KernelOf) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return std::nullopt;
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    E = EWC->getSubExpr();
+  const auto *CE = dyn_cast<CallExpr>(E->IgnoreParens());
+  const KernelDescriptor *K = CE ? KernelOf(*CE) : nullptr;
+  if (!K || CE->getNumArgs() < K->Params.size() + 2)
+    return std::nullopt;
+  Launch L;
+  L.Call = CE;
+  L.Kernel = K;
+  for (auto [I, P] : llvm::enumerate(K->Params)) {
+    const Expr *Arg = CE->getArg(1 + I);
+    if (P.Kind == PayloadKind::Value) {
+      if (!readsOnlyScalars(Arg, L.ReadByValue))
+        return std::nullopt;
+      L.Holdable.push_back(nullptr);
+      continue;
+    }
+    const VarDecl *V = wholeVariable(Arg);
+    if (!V)
+      return std::nullopt;
+    L.Holdable.push_back(isStdSpan(V->getType()) ? nullptr : V);
+  }
+  return L;
+}
+
+bool reads(MapKind M) { return M == MapKind::To || M == MapKind::ToFrom; }
+bool writes(MapKind M) { return M == MapKind::From || M == MapKind::ToFrom; }
+
+} // namespace
+
+void findLaunchGroups(const CompoundStmt &Block, LaunchKernelFn KernelOf,
+                      unsigned &NextId,
+                      llvm::DenseMap<const CallExpr *, LaunchGroup> &Groups) {
+  llvm::SmallVector<std::optional<Launch>, 16> Ls;
+  for (const Stmt *S : Block.body())
+    Ls.push_back(asLaunch(S, KernelOf));
+
+  for (size_t First = 0; First < Ls.size(); ++First) {
+    if (!Ls[First])
+      continue;
+    const Launch &Open = *Ls[First];
+    llvm::SmallPtrSet<const VarDecl *, 8> Candidates, Held;
+    for (const VarDecl *V : Open.Holdable)
+      if (V)
+        Candidates.insert(V);
+    size_t Last = First;
+    for (size_t J = First + 1; J < Ls.size() && Ls[J]; ++J) {
+      // Reading a candidate by value needs its host copy current: stop here.
+      if (llvm::any_of(Ls[J]->ReadByValue,
+                       [&](const VarDecl *V) { return Candidates.count(V); }))
+        break;
+      for (const VarDecl *V : Ls[J]->Holdable)
+        if (V && Candidates.count(V)) {
+          Held.insert(V);
+          Last = J;
+        }
+    }
+    if (Held.empty())
+      continue;
+
+    // What the group moves for each held variable: in if the first call
+    // reads it, back if any call writes it.
+    LaunchGroup G;
+    G.Id = NextId++;
+    G.Held.assign(Open.Kernel->Params.size(), MapKind::Literal);
+    llvm::SmallPtrSet<const VarDecl *, 8> Done;
+    for (auto [I, V] : llvm::enumerate(Open.Holdable)) {
+      if (!V || !Held.count(V) || !Done.insert(V).second)
+        continue;
+      bool In = false, Out = false;
+      for (size_t J = First; J <= Last; ++J)
+        for (auto [P, W] : llvm::enumerate(Ls[J]->Holdable)) {
+          if (W != V)
+            continue;
+          MapKind M = Ls[J]->Kernel->Params[P].Map;
+          In |= J == First && reads(M);
+          Out |= writes(M);
+        }
+      G.Held[I] = In && Out ? MapKind::ToFrom
+                  : In      ? MapKind::To
+                            : MapKind::From;
+      ++G.NumHeld;
+    }
+    for (size_t J = First; J <= Last; ++J) {
+      LaunchGroup Member;
+      Member.Id = G.Id;
+      Member.NumHeld = G.NumHeld;
+      Member.Opens = J == First;
+      Member.Closes = J == Last;
+      if (Member.Opens)
+        Member.Held = G.Held;
+      Groups[Ls[J]->Call] = std::move(Member);
+    }
+    First = Last;
+  }
+}
+
+} // namespace offload

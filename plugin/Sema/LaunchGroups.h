@@ -1,0 +1,45 @@
+//===- LaunchGroups.h - consecutive launches that share data ----*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// `offload(a, x); offload(b, x, y); offload(c, x);` maps x once: no host code
+// runs between the launches, so nothing on the host can see x in between and
+// the copies back and in again are pure cost. This finds such groups in a
+// block; the host lowering then maps the shared ranges before the first
+// launch and copies them back after the last (LaunchGroup in
+// KernelDescriptor.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_SEMA_LAUNCHGROUPS_H
+#define OFFLOAD_SEMA_LAUNCHGROUPS_H
+
+#include "KernelDescriptor.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace clang {
+class CallExpr;
+class CompoundStmt;
+} // namespace clang
+
+namespace offload {
+
+/// The descriptor of the kernel a statement launches, if the statement is
+/// an `offload(kernel, args...)` call without a launch configuration whose
+/// kernel is valid; null otherwise.
+using LaunchKernelFn =
+    llvm::function_ref<const KernelDescriptor *(const clang::CallExpr &)>;
+
+/// Adds to `Groups` every call of `Block` that joins a launch group, with
+/// ids from `NextId`.
+void findLaunchGroups(const clang::CompoundStmt &Block, LaunchKernelFn KernelOf,
+                      unsigned &NextId,
+                      llvm::DenseMap<const clang::CallExpr *, LaunchGroup> &Groups);
+
+} // namespace offload
+
+#endif // OFFLOAD_SEMA_LAUNCHGROUPS_H

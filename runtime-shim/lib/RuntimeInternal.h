@@ -1,0 +1,48 @@
+//===- RuntimeInternal.h - shared state of the host runtime -----*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// What Runtime.cpp shares with the other files of libofld_rt (MapPlan.cpp,
+// Staging.cpp). Not installed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_RUNTIMEINTERNAL_H
+#define OFFLOAD_RUNTIME_RUNTIMEINTERNAL_H
+
+#include "offload/runtime.h"
+
+#include <string>
+
+namespace ofld::detail {
+
+/// OMP_TARGET_OFFLOAD.
+enum class Policy { Default, Mandatory, Disabled };
+
+/// Read once: every launch asks, and getenv is a linear scan.
+Policy offloadPolicy();
+
+/// libomptarget's device count, asked once.
+int numDevices();
+
+/// Reports a failure of the launch at `Site`: "offload: kernel '<name>' at
+/// <file>:<line>: <cause>" to the error handler, or on stderr and exit(1).
+[[gnu::format(printf, 2, 3)]] void fail(const __ofld_site *Site,
+                                        const char *Format, ...);
+
+/// Reports a failure that has no launch site (a whole "offload: ..." line)
+/// the same way. Returns only when an error handler is set.
+void reportError(const char *Message);
+
+/// Whether this thread is between the first and the last launch of a launch
+/// group: the device holds the group's data, the host copies are stale.
+bool inLaunchGroup();
+
+/// The expression of a map name ";name;file;line;column;;".
+std::string mapName(const char *Name);
+
+} // namespace ofld::detail
+
+#endif // OFFLOAD_RUNTIME_RUNTIMEINTERNAL_H
