@@ -23,6 +23,7 @@
 #include "LaunchGroups.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -41,13 +42,25 @@ bool isStdSpan(QualType T) {
   return RD && RD->isInStdNamespace() && RD->getName() == "span";
 }
 
+/// A std::span, or the bundled header's argument type deriving from one
+/// (__ofld::span_param, which spares the front end std::span's constructors).
+bool isSpanArgument(QualType T) {
+  if (isStdSpan(T))
+    return true;
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->hasDefinition() &&
+         llvm::any_of(RD->bases(), [](const CXXBaseSpecifier &B) {
+           return isStdSpan(B.getType());
+         });
+}
+
 /// The variable whose whole object (or, through a span made of it, whose
 /// elements) an argument maps; null for anything else.
 const VarDecl *wholeVariable(const Expr *E) {
   for (;;) {
     E = E->IgnoreImplicit()->IgnoreParens();
     if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-      if (!isStdSpan(C->getType()) || C->getNumArgs() != 1)
+      if (!isSpanArgument(C->getType()) || C->getNumArgs() != 1)
         return nullptr;
       E = C->getArg(0);
     } else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E)) {

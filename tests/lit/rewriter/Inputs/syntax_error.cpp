@@ -2,6 +2,6 @@
 #include <span>
 [[offload::kernel]] void fill(std::span<float> v) {}
 int main() {
-  std::vector<float> v(4) // missing include and semicolon
+  std::no_such_container<float> v(4) // unknown type and missing semicolon
   offload(fill, v);
 }
