@@ -8,7 +8,13 @@
 #             the default shape, one with an explicit ofld::launch per kernel)
 #   omp.cpp   the same K kernel bodies as `declare target` functions, called
 #             from 2*K `target teams ompx_bare` constructs with the same
-#             grids and the transfers offload() derives (y tofrom, x to)
+#             grids and the transfers offload() derives (y tofrom, x to).
+#             The kernels have external linkage, as [[offload::kernel]]
+#             functions do (another file may call them, on the host and on
+#             the device), so both images keep them.
+#   omp_static.cpp  the same with `static inline` kernels, which the compiler
+#             may drop once inlined: a reference (the baseline before
+#             2026-11-21), not the same program as ours.cpp
 # Both programs print one checksum per element type, which must agree when
 # they run (bench/compile/time.py checks that on the host offload target).
 #
@@ -30,10 +36,13 @@ OURS_INCLUDES = "#include <span>\n"
 OMP_PRELUDE = r"""#include <omp.h>
 #if defined(__NVPTX__)
 #include <gpuintrin.h>
+// NB and NT named as the host's loop names them: both compilations must
+// capture the same variables (bench/common/omp_bare.hpp says why).
 #define BARE_FOR(I, NB, NT)                                                    \
-  for (std::size_t I = std::size_t(__gpu_block_id_x()) *                      \
-                           __gpu_num_threads_x() + __gpu_thread_id_x(),        \
-                   I##_once = 0; I##_once < 1; ++I##_once)
+  for (std::size_t I##_once = ((void)(NB), (void)(NT), std::size_t(0)),        \
+                   I = std::size_t(__gpu_block_id_x()) *                      \
+                           __gpu_num_threads_x() + __gpu_thread_id_x();        \
+       I##_once < 1; ++I##_once)
 #else
 #define BARE_FOR(I, NB, NT)                                                    \
   for (std::size_t I##_b = std::size_t(omp_get_team_num());                    \
@@ -85,13 +94,13 @@ def ours(kernels):
     return "".join(out)
 
 
-def omp(kernels):
+def omp(kernels, linkage=""):
     out = [HEADER.format(what="OpenMP ompx_bare"), OMP_PRELUDE]
     for k in range(kernels):
         t = TYPES[k % len(TYPES)]
         out.append(
             f"#pragma omp declare target\n"
-            f"static inline void k{k}(std::size_t g, {t} *y, const {t} *x, std::size_t n, {t} a) {{\n"
+            f"{linkage}void k{k}(std::size_t g, {t} *y, const {t} *x, std::size_t n, {t} a) {{\n"
             f"  {body(k, t, 'g', 'y', 'x', 'n')}\n"
             f"}}\n"
             f"#pragma omp end declare target\n"
@@ -134,8 +143,9 @@ if __name__ == "__main__":
     ap.add_argument("outdir")
     a = ap.parse_args()
     os.makedirs(a.outdir, exist_ok=True)
-    for name, text in (("ours.cpp", ours(a.kernels)), ("omp.cpp", omp(a.kernels))):
+    for name, text in (("ours.cpp", ours(a.kernels)), ("omp.cpp", omp(a.kernels)),
+                       ("omp_static.cpp", omp(a.kernels, "static inline "))):
         with open(os.path.join(a.outdir, name), "w") as f:
             f.write(text)
-    print(f"wrote {a.outdir}/ours.cpp and {a.outdir}/omp.cpp: "
+    print(f"wrote {a.outdir}/ours.cpp, omp.cpp and omp_static.cpp: "
           f"{a.kernels} kernels, {2 * a.kernels} launches each")

@@ -9,19 +9,26 @@
 # `clang++-22 -O2 -c` of each, for sm_90 and for the host offload target,
 # alternating the two TUs so that load on the machine hits both alike. Both
 # wall time and CPU time (user + system of the driver and every job it runs)
-# are kept: on a shared machine CPU time is the steadier of the two.
+# are kept: on a shared machine CPU time is the steadier of the two. With
+# --instructions, each TU's compile is also run once job by job under
+# valgrind (cachegrind, no cache simulation), whose instruction counts do not
+# depend on the load of the machine at all.
+# omp_static.cpp (static inline kernels, see gen.py) is timed as a reference.
 # Prints lines like
 #   measure=compile target=sm_90 impl=ours median_s=.. p10_s=.. p90_s=..
 #       min_s=.. median_cpu_s=.. n=..
 #   measure=compile target=sm_90 ratio_ours_over_omp=.. ratio_cpu=.. goal<=1.10
 #
 # Usage: time.py --plugin build/lib/liboffload.so --rtlib build/lib
-#                [--reps N] [--kernels K] [--workdir DIR]
+#                [--reps N] [--kernels K] [--workdir DIR] [--instructions]
 #===----------------------------------------------------------------------===#
 import argparse
 import os
+import re
 import resource
+import shlex
 import statistics
+import tempfile
 import subprocess
 import sys
 import time
@@ -63,6 +70,26 @@ def run(cmd, **kw):
     return r.stdout
 
 
+def instructions(cmd):
+    """Instructions executed by every job of a driver command (valgrind)."""
+    out = subprocess.run(cmd + ["-###"], capture_output=True, text=True).stderr
+    jobs = [shlex.split(l) for l in out.splitlines() if l.startswith(' "')]
+    per_job = []
+    for j in jobs:
+        with tempfile.NamedTemporaryFile() as f:
+            r = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                                f"--cachegrind-out-file={f.name}"] + j,
+                               capture_output=True, text=True)
+        m = re.search(r"I\s+refs:\s+([\d,]+)", r.stderr)
+        if r.returncode != 0 or not m:
+            sys.exit(f"time.py: failed under valgrind: {' '.join(j)}\n{r.stderr[-2000:]}")
+        what = next((x for x in j if x in ("-emit-llvm-bc", "-emit-obj", "-S", "-c")), "")
+        triple = j[j.index("-triple") + 1] if "-triple" in j else ""
+        per_job.append((f"{os.path.basename(j[0])}{what}{':' + triple if triple else ''}",
+                        int(m.group(1).replace(",", ""))))
+    return per_job
+
+
 def quantile(xs, q):
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * (len(s) - 1) + 0.5))]
@@ -77,31 +104,36 @@ def main():
     ap.add_argument("--kernels", type=int, default=20)
     ap.add_argument("--targets", default="sm_90,host")
     ap.add_argument("--workdir", default="bench-compile")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count instructions under valgrind (slow)")
     a = ap.parse_args()
     a.plugin = os.path.abspath(a.plugin)
     a.rtlib = os.path.abspath(a.rtlib)
     w = os.path.abspath(a.workdir)
     os.makedirs(w, exist_ok=True)
     run([sys.executable, os.path.join(HERE, "gen.py"), "--kernels", str(a.kernels), w])
-    src = {i: os.path.join(w, f"{i}.cpp") for i in ("ours", "omp")}
+    impls = ("ours", "omp", "omp_static")
+    src = {i: os.path.join(w, f"{i}.cpp") for i in impls}
 
     # Equivalence first: a measure of code that does not work means nothing.
     outs = {}
-    for impl in ("ours", "omp"):
+    for impl in impls:
         exe = os.path.join(w, f"{impl}_host")
         run(command(impl, "host", a, src[impl], exe, link=True))
         env = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY")
         outs[impl] = run([exe], env=env)
-    if outs["ours"] != outs["omp"] or "checksum" not in outs["ours"]:
-        sys.exit(f"time.py: the two TUs disagree:\nours:\n{outs['ours']}omp:\n{outs['omp']}")
-    print("check: both TUs built for the host offload target print the same checksums:")
+    if (outs["ours"] != outs["omp"] or outs["ours"] != outs["omp_static"]
+            or "checksum" not in outs["ours"]):
+        sys.exit(f"time.py: the TUs disagree:\n" +
+                 "".join(f"{i}:\n{outs[i]}" for i in impls))
+    print("check: the TUs built for the host offload target print the same checksums:")
     print("  " + outs["ours"].strip().replace("\n", "\n  "))
 
     for target in a.targets.split(","):
-        times = {"ours": [], "omp": []}
-        cpu = {"ours": [], "omp": []}
+        times = {i: [] for i in impls}
+        cpu = {i: [] for i in impls}
         for r in range(a.reps + 1):  # the first round only warms caches
-            for impl in ("ours", "omp"):
+            for impl in impls:
                 cmd = command(impl, target, a, src[impl], os.path.join(w, f"{impl}_{target}.o"))
                 c0 = child_cpu()
                 t0 = time.perf_counter()
@@ -110,7 +142,7 @@ def main():
                 if r > 0:
                     times[impl].append(dt)
                     cpu[impl].append(child_cpu() - c0)
-        for impl in ("ours", "omp"):
+        for impl in impls:
             t = times[impl]
             print(f"measure=compile target={target} impl={impl} kernels={a.kernels} "
                   f"launches={2 * a.kernels} median_s={statistics.median(t):.3f} "
@@ -122,6 +154,22 @@ def main():
         print(f"measure=compile target={target} ratio_ours_over_omp={ratio:.3f} "
               f"ratio_cpu={rcpu:.3f} goal<=1.10 wall:{'PASS' if ratio <= 1.10 else 'MISS'} "
               f"cpu:{'PASS' if rcpu <= 1.10 else 'MISS'}")
+        rs = statistics.median(times["ours"]) / statistics.median(times["omp_static"])
+        rscpu = statistics.median(cpu["ours"]) / statistics.median(cpu["omp_static"])
+        print(f"measure=compile target={target} reference=omp_static "
+              f"ratio_ours_over_omp_static={rs:.3f} ratio_cpu={rscpu:.3f}")
+        if a.instructions:
+            ins = {}
+            for impl in impls:
+                cmd = command(impl, target, a, src[impl], os.path.join(w, f"{impl}_{target}.o"))
+                jobs = instructions(cmd)
+                ins[impl] = sum(n for _, n in jobs)
+                print(f"measure=compile target={target} impl={impl} instructions={ins[impl]} "
+                      + " ".join(f"{name}={n}" for name, n in jobs))
+            print(f"measure=compile target={target} instructions "
+                  f"ratio_ours_over_omp={ins['ours'] / ins['omp']:.3f} "
+                  f"ratio_ours_over_omp_static={ins['ours'] / ins['omp_static']:.3f} "
+                  f"goal<=1.10 {'PASS' if ins['ours'] <= 1.10 * ins['omp'] else 'MISS'}")
         sys.stdout.flush()
 
 
