@@ -12,20 +12,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "../common/bench.hpp"
+#include "../common/cuda_check.cuh"
 
 #include <cuda_runtime.h>
 
 #include <vector>
-
-#define CK(call)                                                               \
-  do {                                                                         \
-    cudaError_t e_ = (call);                                                   \
-    if (e_ != cudaSuccess) {                                                   \
-      std::fprintf(stderr, "bench: %s:%d: %s: %s\n", __FILE__, __LINE__,       \
-                   #call, cudaGetErrorString(e_));                             \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
 
 __global__ void launch_empty() {}
 

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../common/bench.hpp"
+#include "../common/cuda_check.cuh"
 
 #include <cuda_runtime.h>
 
@@ -22,16 +23,6 @@
 using bench::kDotBlocks;
 using bench::kDotFold;
 using bench::kDotThreads;
-
-#define CK(call)                                                               \
-  do {                                                                         \
-    cudaError_t e_ = (call);                                                   \
-    if (e_ != cudaSuccess) {                                                   \
-      std::fprintf(stderr, "bench: %s:%d: %s: %s\n", __FILE__, __LINE__,       \
-                   #call, cudaGetErrorString(e_));                             \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
 
 __global__ void stream_copy(double *c, const double *a, std::size_t n) {
   std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;

@@ -102,6 +102,20 @@ std::string encodeKernel(const KernelDescriptor &K) {
   return S;
 }
 
+StringRef mapTypeName(MapKind M) {
+  switch (M) {
+  case MapKind::Literal:
+    return "firstprivate";
+  case MapKind::To:
+    return "to";
+  case MapKind::ToFrom:
+    return "tofrom";
+  case MapKind::From:
+    return "from";
+  }
+  llvm_unreachable("bad map kind");
+}
+
 std::string encodeCallSite(const CallSiteDescriptor &C) {
   std::string S;
   raw_string_ostream OS(S);

@@ -28,6 +28,9 @@ namespace offload {
 /// Direction of a transfer, as OpenMP map bits will express it.
 enum class MapKind : uint8_t { Literal, To, ToFrom, From };
 
+/// The OpenMP map-type spelling of a transfer (`firstprivate` for a literal).
+llvm::StringRef mapTypeName(MapKind M);
+
 /// How a parameter object is reached from the kernel argument slots.
 enum class PayloadKind : uint8_t {
   Value,  ///< by value: the object travels as a literal or a private copy

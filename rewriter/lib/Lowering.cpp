@@ -20,20 +20,6 @@ static std::string dataName(unsigned I) { return "__ofld_d" + utostr(I); }
 static std::string countName(unsigned I) { return "__ofld_n" + utostr(I); }
 static std::string argName(unsigned I) { return "__ofld_a" + utostr(I); }
 
-static StringRef mapName(MapKind M) {
-  switch (M) {
-  case MapKind::Literal:
-    return "firstprivate";
-  case MapKind::To:
-    return "to";
-  case MapKind::ToFrom:
-    return "tofrom";
-  case MapKind::From:
-    return "from";
-  }
-  llvm_unreachable("bad map kind");
-}
-
 /// The original call on one line: it becomes a `//` comment, which must not
 /// run on (a trailing backslash) or hold a newline.
 static std::string oneLine(StringRef Text) {
@@ -141,10 +127,10 @@ std::string lowerCall(const LoweredCall &Call) {
       break;
     case PayloadKind::Object:
       Clauses.push_back(
-          ("map(" + mapName(P.Map) + ": " + paramName(I) + ")").str());
+          ("map(" + mapTypeName(P.Map) + ": " + paramName(I) + ")").str());
       break;
     case PayloadKind::Span:
-      Clauses.push_back(("map(" + mapName(P.Map) + ": " + dataName(I) +
+      Clauses.push_back(("map(" + mapTypeName(P.Map) + ": " + dataName(I) +
                          "[0:" + countName(I) + "])")
                             .str());
       break;

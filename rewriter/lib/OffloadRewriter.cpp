@@ -724,20 +724,6 @@ std::string RewriteConsumer::declarator(QualType T, StringRef Name) {
   return Out;
 }
 
-static StringRef transferName(MapKind M) {
-  switch (M) {
-  case MapKind::Literal:
-    return "firstprivate";
-  case MapKind::To:
-    return "to";
-  case MapKind::ToFrom:
-    return "tofrom";
-  case MapKind::From:
-    return "from";
-  }
-  llvm_unreachable("bad map kind");
-}
-
 /// The two entry points, as the plugin tells them apart: by the marker
 /// symbol of their declaration (or, failing that, by the first parameter).
 static unsigned kernelArgIndex(const FunctionDecl &Entry) {
@@ -914,7 +900,7 @@ void RewriteConsumer::rewriteCall(const CallExpr &CE) {
     PE.Name = NamedP->getName().str();
     PE.Type = T.getAsString(Ctx->getPrintingPolicy());
     PE.Row = ruleFor(Rule.Row).ParamForm;
-    PE.Transfer = transferName(Rule.Layout.Map).str();
+    PE.Transfer = mapTypeName(Rule.Layout.Map).str();
     // The size expression is spelled with the parameter's name.
     ParamClassification NamedC =
         NamedP == P ? C : classifyParameter(*NamedP, isOutParam(*NamedP), *Ctx);

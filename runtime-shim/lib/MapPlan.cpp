@@ -35,16 +35,6 @@
 #include <memory>
 #include <vector>
 
-extern "C" {
-void __tgt_target_data_begin_mapper(void *Loc, int64_t DeviceId, int32_t N,
-                                    void **Bases, void **Ptrs, int64_t *Sizes,
-                                    int64_t *Types, void **Names,
-                                    void **Mappers);
-void __tgt_target_data_end_mapper(void *Loc, int64_t DeviceId, int32_t N,
-                                  void **Bases, void **Ptrs, int64_t *Sizes,
-                                  int64_t *Types, void **Names, void **Mappers);
-}
-
 using namespace ofld::detail;
 
 namespace {
@@ -106,6 +96,11 @@ void mergeOverlaps(int32_t N, void **Ptrs, int64_t *Sizes, int64_t *Types) {
   }
 }
 
+/// The spelling of argument `I` for messages.
+std::string argName(const char **Names, int32_t I) {
+  return mapName(Names ? Names[I] : nullptr);
+}
+
 /// Reports a mapping of 1 GiB or more that the device cannot hold.
 void checkCapacity(const __ofld_site *Site, int64_t Device, int32_t N,
                    void **Ptrs, const int64_t *Sizes, const char **Names) {
@@ -121,7 +116,7 @@ void checkCapacity(const __ofld_site *Site, int64_t Device, int32_t N,
     }
     fail(Site,
          "cannot map %lld bytes of '%s' on device %lld: out of device memory",
-         (long long)Sizes[I], mapName(Names ? Names[I] : nullptr).c_str(),
+         (long long)Sizes[I], argName(Names, I).c_str(),
          (long long)Device);
   }
 }
@@ -178,14 +173,14 @@ extern "C" __ofld_map_plan *__ofld_plan_maps(const __ofld_site *Site,
                   (Types[I] & MapFrom) != 0};
     if (!R.Device) {
       fail(Site, "cannot map %lld bytes of '%s' on device %lld",
-           (long long)Sizes[I], mapName(Names ? Names[I] : nullptr).c_str(),
+           (long long)Sizes[I], argName(Names, I).c_str(),
            (long long)Device);
       continue;
     }
     Plan->Staged.push_back(R);
     if ((Types[I] & MapTo) && !copyRange(/*ToDevice=*/true, Device, R))
       fail(Site, "copying %lld bytes of '%s' to device %lld failed",
-           (long long)R.Bytes, mapName(Names ? Names[I] : nullptr).c_str(),
+           (long long)R.Bytes, argName(Names, I).c_str(),
            (long long)Device);
   }
   return Plan.release();

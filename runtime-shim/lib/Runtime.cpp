@@ -19,17 +19,6 @@
 
 #include <dlfcn.h>
 
-// libomptarget's mapping entry points (the ABI clang's OpenMP code uses).
-extern "C" {
-void __tgt_target_data_begin_mapper(void *Loc, int64_t DeviceId, int32_t N,
-                                    void **Bases, void **Ptrs, int64_t *Sizes,
-                                    int64_t *Types, void **Names,
-                                    void **Mappers);
-void __tgt_target_data_end_mapper(void *Loc, int64_t DeviceId, int32_t N,
-                                  void **Bases, void **Ptrs, int64_t *Sizes,
-                                  int64_t *Types, void **Names, void **Mappers);
-}
-
 #include <atomic>
 #include <memory>
 #include <string>

@@ -14,7 +14,19 @@
 
 #include "offload/runtime.h"
 
+#include <cstdint>
 #include <string>
+
+// libomptarget's mapping entry points (the ABI clang's OpenMP code uses).
+extern "C" {
+void __tgt_target_data_begin_mapper(void *Loc, int64_t DeviceId, int32_t N,
+                                    void **Bases, void **Ptrs, int64_t *Sizes,
+                                    int64_t *Types, void **Names,
+                                    void **Mappers);
+void __tgt_target_data_end_mapper(void *Loc, int64_t DeviceId, int32_t N,
+                                  void **Bases, void **Ptrs, int64_t *Sizes,
+                                  int64_t *Types, void **Names, void **Mappers);
+}
 
 namespace ofld::detail {
 
