@@ -37,7 +37,7 @@ set(OFFLOAD_SANITIZE "" CACHE STRING
 # plugin) keep their flags.
 set(OFFLOAD_SANITIZED_TARGETS
     offloadAnalysis offloadSema offload_plugin ofld_rt
-    offloadRewriter offload-rewrite offload-unit-tests)
+    offloadRewriter offload-rewrite offload-unit-tests offload-staging-tests)
 
 if(OFFLOAD_SANITIZE)
   string(REPLACE "," ";" _offload_san_list "${OFFLOAD_SANITIZE}")

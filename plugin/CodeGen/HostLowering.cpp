@@ -22,10 +22,6 @@ using omp::OpenMPOffloadMappingFlags;
 namespace offload {
 namespace {
 
-/// Mappings this large (bytes) may be staged through pinned memory by the
-/// runtime (runtime-shim/lib/Staging.h), so they always get a map plan.
-constexpr uint64_t StagingFloorBytes = uint64_t(1) << 20;
-
 uint64_t bits(OpenMPOffloadMappingFlags F) {
   return static_cast<std::underlying_type_t<OpenMPOffloadMappingFlags>>(F);
 }
@@ -364,18 +360,10 @@ Constant *LaunchLowering::mapTypes(ArrayRef<uint64_t> Types,
 
 /// Whether the runtime must see the mapped ranges before the launch: to
 /// merge ranges that overlap (one buffer passed twice), to report a mapping
-/// the device cannot hold, or to stage a large one through pinned memory.
-/// One small mapping of a size known here needs none of that.
-bool LaunchLowering::needsMapPlan() const {
-  if (Maps.size() >= 2)
-    return true;
-  for (const Mapped &E : Maps) {
-    auto *C = dyn_cast<ConstantInt>(E.Size);
-    if (!C || C->getZExtValue() >= StagingFloorBytes)
-      return true;
-  }
-  return false;
-}
+/// the device cannot hold, to move a small range to memory the device holds
+/// or to stage a large one through pinned memory (MapPlan.cpp). Every launch
+/// that maps something may need one of them.
+bool LaunchLowering::needsMapPlan() const { return !Maps.empty(); }
 
 /// Builds the one set of argument arrays __tgt_target_kernel takes. Its
 /// mapping of them is the data begin mapping (entries in order), the kernel
@@ -430,11 +418,11 @@ void LaunchLowering::emitArgumentArrays(IRBuilder<> &B, Value *Device) {
   B.CreateMemCpy(Mutable, Align(8), TypesC, Align(8), 8 * Types.size());
   ArgTypes = Mutable;
   auto Fn = M.getOrInsertFunction("__ofld_plan_maps", PtrTy, PtrTy, I64, I32,
-                                  PtrTy, PtrTy, PtrTy, PtrTy);
-  Plan = B.CreateCall(Fn, {SiteInfo, Device,
-                                 ConstantInt::get(I32, Maps.size()), ArgPtrs,
-                                 ArgSizes, ArgTypes, ArgNames},
-                            "ofld.plan");
+                                  I32, PtrTy, PtrTy, PtrTy, PtrTy);
+  Plan = B.CreateCall(Fn, {SiteInfo, Device, ConstantInt::get(I32, Maps.size()),
+                           ConstantInt::get(I32, Types.size()), ArgPtrs,
+                           ArgSizes, ArgTypes, ArgNames},
+                      "ofld.plan");
 }
 
 void LaunchLowering::emitCpuRun(IRBuilder<> &B) {

@@ -23,8 +23,17 @@
 //    transfer and copied through pinned memory (Staging.h); the kernel's
 //    mapping then finds it present, and __ofld_finish_maps copies it back.
 //
+//  * Small ranges. A range of at most SmallRangeMaxBytes not yet on the
+//    device is copied into the device's argument arena (ArgArena.h), and
+//    the launch maps that copy instead, already present, with
+//    OMP_MAP_ALWAYS; the kernel's pointers into the range follow it, and
+//    __ofld_finish_maps copies the bytes back.
+//
+// The plan lives in thread-local storage: a launch plans, runs and finishes
+// on one thread, and must not allocate.
 //===----------------------------------------------------------------------===//
 
+#include "ArgArena.h"
 #include "RuntimeInternal.h"
 #include "Staging.h"
 
@@ -32,7 +41,6 @@
 
 #include <cstdint>
 #include <cstring>
-#include <memory>
 #include <vector>
 
 using namespace ofld::detail;
@@ -40,8 +48,17 @@ using namespace ofld::detail;
 namespace {
 
 // libomptarget's map type bits (OMPConstants.h, OpenMPOffloadMappingFlags).
-constexpr int64_t MapTo = 0x1, MapFrom = 0x2;
+constexpr int64_t MapTo = 0x1, MapFrom = 0x2, MapAlways = 0x4,
+                  MapLiteral = 0x100;
 constexpr int64_t Transfer = MapTo | MapFrom;
+
+/// A small range the launch maps as its copy in the argument arena.
+struct MovedRange {
+  char *Host;
+  char *Copy;
+  std::size_t Bytes;
+  bool CopyBack;
+};
 
 /// A range the plan mapped and copies itself.
 struct StagedRange {
@@ -53,11 +70,17 @@ struct StagedRange {
 
 } // namespace
 
-/// What __ofld_finish_maps must undo; only exists when something was staged.
+/// What __ofld_finish_maps must undo: a launch gets one only when it moved
+/// or staged something.
 struct __ofld_map_plan {
-  const __ofld_site *Site;
-  int64_t Device;
+  const __ofld_site *Site = nullptr;
+  int64_t Device = -1;
+  ofld::detail::ArgChunk Chunk;
+  std::vector<MovedRange> Moved;
   std::vector<StagedRange> Staged;
+  bool InUse = false;
+
+  bool empty() const { return !Chunk && Staged.empty(); }
 };
 
 namespace {
@@ -144,19 +167,74 @@ bool copyRange(bool ToDevice, int64_t Device, const StagedRange &R) {
 
 } // namespace
 
-extern "C" __ofld_map_plan *__ofld_plan_maps(const __ofld_site *Site,
-                                             int64_t Device, int32_t N,
-                                             void **Ptrs, int64_t *Sizes,
-                                             int64_t *Types,
-                                             const char **Names) {
-  if (N >= 2)
-    mergeOverlaps(N, Ptrs, Sizes, Types);
-  checkCapacity(Site, Device, N, Ptrs, Sizes, Names);
+namespace {
 
-  std::size_t Threshold = stagingThreshold(int(Device));
+/// The plan of the launch running on this thread; its vectors keep their
+/// capacity from launch to launch.
+thread_local __ofld_map_plan ThreadPlan;
+
+bool isPresent(const void *Ptr, int64_t Device) {
+  return omp_target_is_present(Ptr, int(Device));
+}
+
+/// Moves every small range that is not on the device yet (a region or a
+/// launch group did not map it) into a chunk of the device's argument arena,
+/// and points the launch's entries at the copy: its range entries, and the
+/// kernel's pointer slots (entries `N` to `Total`) into the range.
+void moveSmallRanges(__ofld_map_plan &Plan, int32_t N, int32_t Total,
+                     void **Ptrs, int64_t *Sizes, int64_t *Types) {
+  std::size_t Used = 0;
+  for (int32_t I = 0; I < N; ++I) {
+    if (Sizes[I] <= 0 || std::size_t(Sizes[I]) > SmallRangeMaxBytes)
+      continue;
+    auto *Host = static_cast<char *>(Ptrs[I]);
+    std::size_t Bytes = std::size_t(Sizes[I]);
+    // Merged entries share one range; the first of them moved it already.
+    if (Plan.Chunk && Host >= Plan.Chunk.Base &&
+        Host < Plan.Chunk.Base + ArgChunkBytes)
+      continue;
+    // Both ends: a range that reaches into resident data keeps libomptarget's
+    // own handling (and its error) rather than a silent second copy.
+    if (isPresent(Host, Plan.Device) || isPresent(Host + Bytes - 1, Plan.Device))
+      continue;
+    if (!Plan.Chunk && !(Plan.Chunk = acquireArgChunk(int(Plan.Device))))
+      return;
+    // The same address modulo 256 keeps the alignment of any type in it.
+    constexpr std::size_t Align = 256;
+    std::size_t Offset = (Used + Align - 1) / Align * Align +
+                         reinterpret_cast<uintptr_t>(Host) % Align;
+    if (Offset + Bytes > ArgChunkBytes)
+      continue;
+    Used = Offset + Bytes;
+    char *Copy = Plan.Chunk.Base + Offset;
+    if (Types[I] & MapTo)
+      std::memcpy(Copy, Host, Bytes);
+    Plan.Moved.push_back({Host, Copy, Bytes, (Types[I] & MapFrom) != 0});
+    for (int32_t J = I; J < Total; ++J) {
+      if (J < N) {
+        if (Ptrs[J] != Host || Sizes[J] != Sizes[I])
+          continue;
+        Ptrs[J] = Copy;
+        // The arena is present: only ALWAYS makes libomptarget copy, and
+        // one entry of a merged range is enough to copy it.
+        Types[J] = J == I ? Types[J] | MapAlways : Types[J] & ~Transfer;
+      } else if (!(Types[J] & MapLiteral)) {
+        auto *Ptr = static_cast<char *>(Ptrs[J]);
+        if (Ptr >= Host && Ptr < Host + Bytes)
+          Ptrs[J] = Copy + (Ptr - Host);
+      }
+    }
+  }
+}
+
+/// Maps every large range that is not on the device yet without a transfer
+/// and copies it through pinned memory (Staging.h).
+void stageLargeRanges(__ofld_map_plan &Plan, int32_t N, void **Ptrs,
+                      const int64_t *Sizes, const int64_t *Types,
+                      const char **Names) {
+  std::size_t Threshold = stagingThreshold(int(Plan.Device));
   if (!Threshold)
-    return nullptr;
-  std::unique_ptr<__ofld_map_plan> Plan;
+    return;
   for (int32_t I = 0; I < N; ++I) {
     if (Sizes[I] <= 0 || std::size_t(Sizes[I]) < Threshold)
       continue;
@@ -164,38 +242,70 @@ extern "C" __ofld_map_plan *__ofld_plan_maps(const __ofld_site *Site,
     bool Seen = false;
     for (int32_t J = 0; J < I && !Seen; ++J)
       Seen = Ptrs[J] == Ptrs[I] && Sizes[J] == Sizes[I];
-    if (Seen || omp_target_is_present(Ptrs[I], int(Device)))
+    if (Seen || isPresent(Ptrs[I], Plan.Device))
       continue;
-    if (!Plan)
-      Plan.reset(new __ofld_map_plan{Site, Device, {}});
-    mapBare(/*Begin=*/true, Device, Ptrs[I], Sizes[I]);
-    StagedRange R{Ptrs[I], Sizes[I], omp_get_mapped_ptr(Ptrs[I], int(Device)),
+    mapBare(/*Begin=*/true, Plan.Device, Ptrs[I], Sizes[I]);
+    StagedRange R{Ptrs[I], Sizes[I],
+                  omp_get_mapped_ptr(Ptrs[I], int(Plan.Device)),
                   (Types[I] & MapFrom) != 0};
     if (!R.Device) {
-      fail(Site, "cannot map %lld bytes of '%s' on device %lld",
+      fail(Plan.Site, "cannot map %lld bytes of '%s' on device %lld",
            (long long)Sizes[I], argName(Names, I).c_str(),
-           (long long)Device);
+           (long long)Plan.Device);
       continue;
     }
-    Plan->Staged.push_back(R);
-    if ((Types[I] & MapTo) && !copyRange(/*ToDevice=*/true, Device, R))
-      fail(Site, "copying %lld bytes of '%s' to device %lld failed",
+    Plan.Staged.push_back(R);
+    if ((Types[I] & MapTo) && !copyRange(/*ToDevice=*/true, Plan.Device, R))
+      fail(Plan.Site, "copying %lld bytes of '%s' to device %lld failed",
            (long long)R.Bytes, argName(Names, I).c_str(),
-           (long long)Device);
+           (long long)Plan.Device);
   }
-  return Plan.release();
+}
+
+} // namespace
+
+extern "C" __ofld_map_plan *__ofld_plan_maps(const __ofld_site *Site,
+                                             int64_t Device, int32_t N,
+                                             int32_t Total, void **Ptrs,
+                                             int64_t *Sizes, int64_t *Types,
+                                             const char **Names) {
+  if (N >= 2)
+    mergeOverlaps(N, Ptrs, Sizes, Types);
+  checkCapacity(Site, Device, N, Ptrs, Sizes, Names);
+
+  // One plan per thread is open at a time; anything else gets its own.
+  __ofld_map_plan *Plan = ThreadPlan.InUse ? new __ofld_map_plan : &ThreadPlan;
+  Plan->InUse = true;
+  Plan->Site = Site;
+  Plan->Device = Device;
+  moveSmallRanges(*Plan, N, Total, Ptrs, Sizes, Types);
+  stageLargeRanges(*Plan, N, Ptrs, Sizes, Types, Names);
+  if (!Plan->empty())
+    return Plan;
+  __ofld_finish_maps(Plan, /*Launched=*/0);
+  return nullptr;
 }
 
 extern "C" void __ofld_finish_maps(__ofld_map_plan *Plan, int32_t Launched) {
   if (!Plan)
     return;
-  std::unique_ptr<__ofld_map_plan> Owned(Plan);
   for (const StagedRange &R : Plan->Staged) {
     if (Launched && R.CopyBack && !copyRange(/*ToDevice=*/false, Plan->Device, R))
       fail(Plan->Site, "copying %lld bytes back from device %lld failed",
            (long long)R.Bytes, (long long)Plan->Device);
     mapBare(/*Begin=*/false, Plan->Device, R.Host, R.Bytes);
   }
+  // __tgt_target_kernel has copied the arena back and synchronised.
+  for (const MovedRange &R : Plan->Moved)
+    if (Launched && R.CopyBack)
+      std::memcpy(R.Host, R.Copy, R.Bytes);
+  releaseArgChunk(Plan->Chunk);
+  Plan->Chunk = {};
+  Plan->Moved.clear();
+  Plan->Staged.clear();
+  Plan->InUse = false;
+  if (Plan != &ThreadPlan)
+    delete Plan;
 }
 
 //===----------------------------------------------------------------------===//

@@ -42,15 +42,19 @@ void __ofld_async_submit(const __ofld_site *Site,
                          void (*Body)(void **, uint32_t *, int64_t),
                          void *Context, uint32_t *Dims, int64_t Device);
 struct __ofld_map_plan;
-/// Decides, before the launch, what happens to its first `N` mapped ranges
-/// (runtime-shim/lib/MapPlan.cpp): overlapping ranges are merged in place
-/// (`Ptrs`, `Sizes`, `Types`), ranges the device cannot hold are reported,
-/// large ones are mapped and copied through pinned memory. Returns what
-/// __ofld_finish_maps must undo, or null.
+/// Decides, before the launch, what happens to the first `N` of its `Total`
+/// argument entries, the mapped ranges (runtime-shim/lib/MapPlan.cpp):
+/// overlapping ranges are merged, ranges the device cannot hold are
+/// reported, small ones are moved to pinned memory the device holds, large
+/// ones are mapped and copied through pinned memory. Rewrites `Ptrs`,
+/// `Sizes` and `Types` in place. Returns what __ofld_finish_maps must undo,
+/// or null.
 __ofld_map_plan *__ofld_plan_maps(const __ofld_site *Site, int64_t Device,
-                                  int32_t N, void **Ptrs, int64_t *Sizes,
-                                  int64_t *Types, const char **Names);
-/// After the launch: copies staged ranges back if `Launched`, releases them.
+                                  int32_t N, int32_t Total, void **Ptrs,
+                                  int64_t *Sizes, int64_t *Types,
+                                  const char **Names);
+/// After the launch: copies moved and staged ranges back if `Launched`,
+/// releases them.
 void __ofld_finish_maps(__ofld_map_plan *Plan, int32_t Launched);
 /// Before the first launch of a launch group (consecutive launches sharing
 /// arguments): maps the `N` ranges the group holds; returns the device, or

@@ -6,6 +6,8 @@
 // RUN:       --implicit-check-not=__tgt_target_data_end_mapper
 // RUN: %clangxx %host-target --offload-host-only -O0 -fno-discard-value-names -S -emit-llvm %s -o - \
 // RUN:   | FileCheck %s --check-prefix=ONE
+// RUN: %clangxx %host-target --offload-host-only -O0 -fno-discard-value-names -S -emit-llvm %s -o - \
+// RUN:   | FileCheck %s --check-prefix=SCALARS
 
 #include <span>
 
@@ -22,10 +24,10 @@ struct Params {
 // CHECK: @[[REGION:__ofld__Z4kern[A-Za-z0-9_]*.region_id]] = weak constant i8 0
 // CHECK: @.offloading.entry.__ofld__Z4kern{{.*}} section "llvm_offload_entries"
 // The ident_t names the real file, function and line:column.
-// CHECK: c";{{.*}}host-lowering.cpp;use;55;3;;\00"
+// CHECK: c";{{.*}}host-lowering.cpp;use;57;3;;\00"
 // Map names carry the argument spelling.
-// CHECK-DAG: c";params;{{.*}}host-lowering.cpp;55;3;;\00"
-// CHECK-DAG: c";counts;{{.*}}host-lowering.cpp;55;3;;\00"
+// CHECK-DAG: c";params;{{.*}}host-lowering.cpp;57;3;;\00"
+// CHECK-DAG: c";counts;{{.*}}host-lowering.cpp;57;3;;\00"
 // One argument array for __tgt_target_kernel: first the mapped ranges with
 // their transfer bits only, in parameter order: const& (to), T(&)[4]
 // (tofrom), span<const> (to), span (tofrom), out span (from); then the
@@ -61,7 +63,7 @@ void use(Params &params, int (&counts)[4], std::span<const double> a,
 // CHECK: define internal void @[[BODY]](ptr %objs, ptr %dims, i64 %device)
 // CHECK: ofld.offload:
 // CHECK: call void @llvm.memcpy{{.*}}(ptr {{.*}}%.offload_maptypes.plan, ptr {{.*}}@[[TYPES]], i64 136,
-// CHECK: %ofld.plan = call ptr @__ofld_plan_maps(ptr @.ofld.site{{[.0-9]*}}, i64 %device, i32 5, ptr %.offload_ptrs, ptr %.offload_sizes, ptr %.offload_maptypes.plan, ptr @[[NAMES]])
+// CHECK: %ofld.plan = call ptr @__ofld_plan_maps(ptr @.ofld.site{{[.0-9]*}}, i64 %device, i32 5, i32 17, ptr %.offload_ptrs, ptr %.offload_sizes, ptr %.offload_maptypes.plan, ptr @[[NAMES]])
 // CHECK: store i32 3, ptr
 // CHECK: store i32 17, ptr
 // CHECK: %[[RC:.*]] = call i32 @__tgt_target_kernel(ptr @{{[0-9]+}}, i64 %device, i32 %{{.*}}, i32 %{{.*}}, ptr @[[REGION]], ptr %{{.*}})
@@ -73,15 +75,24 @@ void use(Params &params, int (&counts)[4], std::span<const double> a,
 // CHECK-NEXT: call void @__ofld_finish_maps(ptr %ofld.plan, i32 0)
 // CHECK-NEXT: call void @_ZN6__ofld8cpu_grid
 
-// One small mapping of a size known here: nothing for the runtime to plan,
-// constant sizes and map types, no mapper call.
+// One small mapping of a size known here: still planned, since the runtime
+// may move it to its argument arena (pinned memory the device holds), with
+// the kernel's pointer slots among the 5 entries it may rewrite.
 [[offload::kernel]] void one(int (&acc)[4]) {}
 void use_one(int (&counts)[4]) { offload(one, counts); }
 // ONE: define internal void @__ofld_launch._Z3oneRA4_i(
-// ONE-NOT: __ofld_plan_maps
 // ONE-NOT: _mapper
+// ONE: %ofld.plan = call ptr @__ofld_plan_maps(ptr @.ofld.site{{[.0-9]*}}, i64 %device, i32 1, i32 5,
 // ONE: call i32 @__tgt_target_kernel(ptr @{{[0-9]+}}, i64 %device, i32 %{{.*}}, i32 %{{.*}}, ptr @{{.*}}, ptr %{{.*}})
-// ONE-NOT: __ofld_finish_maps
+// ONE: call void @__ofld_finish_maps(ptr %ofld.plan, i32 1)
 // ONE: ofld.failed:
-// ONE-NOT: __ofld_finish_maps
-// ONE: ret void
+
+// Scalars only: nothing to map, so nothing to plan; the sizes are constants.
+[[offload::kernel]] void scalars(int n, float x) {}
+void use_scalars() { offload(scalars, 3, 2.0f); }
+// SCALARS: define internal void @__ofld_launch._Z7scalarsif(
+// SCALARS-NOT: __ofld_plan_maps
+// SCALARS-NOT: _mapper
+// SCALARS: call i32 @__tgt_target_kernel(ptr @{{[0-9]+}}, i64 %device, i32 %{{.*}}, i32 %{{.*}}, ptr @{{.*}}, ptr %{{.*}})
+// SCALARS-NOT: __ofld_finish_maps
+// SCALARS: ret void
