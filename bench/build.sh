@@ -62,12 +62,5 @@ echo "bench: on the GPU machine (carry [\".gpu-runtime\"]):" \
      "source .gpu-runtime/device-env.sh; bench/run.sh bench-logs"
 if [ $built -eq 0 ]; then
   echo "bench: some programs FAILED to build (see $log); the others are staged" >&2
-  if grep -q "undefined reference to \`__ofld_launch" "$log"; then
-    echo "bench: 'undefined reference to __ofld_launch': the plugin left offload() calls" \
-         "unlowered; this happens when one TU launches kernels of different parameter" \
-         "counts through the same offload() form (HostLowering matches the marker with" \
-         "getCalledFunction(), which is null for calls whose type differs from the" \
-         "first declaration; see bench/README.md, 'Known problems')" >&2
-  fi
   exit 1
 fi

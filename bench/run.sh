@@ -69,6 +69,11 @@ for round in $(seq 1 "$ROUNDS"); do
         echo "round=$round program=$p status=FAIL rc=$rc" >> "$RES"
         { echo "== $p round $round (rc=$rc), end of stderr:"; tail -5 "$RAW/$p.r$round.err"; } >> "$RAW/failures.txt"
       fi
+      # Reference: the 1 KB launch without the argument arena, same round.
+      if [ "$p" = launch_ours ]; then
+        OFFLOAD_SMALL_ARGS=0 "${limit[@]}" "$exe" --only=launch_1kb 2>/dev/null |
+          grep 'median_us=' | sed "s/^/round=$round /; s/impl=ours /impl=ours_noarena /" >> "$RES"
+      fi
       printf 'bench: round %s %-12s rc=%s %6.1f s\n' "$round" "$p" "$rc" \
         "$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN{print b-a}')" >&2
     done

@@ -115,6 +115,10 @@ END {
     printf "  %-16s cuda with cudaMalloc/cudaFree in every call: %s ms; ours / that = %s\n",
            "xfer_triad", fmt(value("xfer_triad", "cuda_alloc")),
            fmtr(ratio(value("xfer_triad", "ours"), value("xfer_triad", "cuda_alloc")))
+  if (have("launch_1kb", "ours_noarena"))
+    printf "  %-16s ours with the argument arena off (OFFLOAD_SMALL_ARGS=0): %s us; / cuda_empty = %s\n",
+           "launch_1kb", fmt(value("launch_1kb", "ours_noarena")),
+           fmtr(ratio(value("launch_1kb", "ours_noarena"), value("launch_empty", "cuda")))
   if (have("launch_1kb", "cuda"))
     printf "  %-16s ours / cuda's own 1 KB launch (memcpy in, kernel, memcpy out) = %s\n",
            "launch_1kb", fmtr(ratio(value("launch_1kb", "ours"), value("launch_1kb", "cuda")))

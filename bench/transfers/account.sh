@@ -16,11 +16,10 @@ set -uo pipefail
 export LIBOMPTARGET_INFO=-1 BENCH_PHASES=1
 export OMP_TARGET_OFFLOAD=${OMP_TARGET_OFFLOAD:-MANDATORY}
 # offload() copies ranges of 2 MiB or more to and from a CUDA device through
-# its own pinned staging buffers (runtime-shim/lib/Staging.cpp), which
-# libomptarget's log does not show: count with staging off, so that every
-# byte the launch asks for is a libomptarget copy (OFFLOAD_STAGING=1 keeps it
-# on, and the staged ranges then count as allocations only).
-export OFFLOAD_STAGING=${OFFLOAD_STAGING:-0}
+# its own pinned staging buffers (runtime-shim/lib/Staging.cpp), bypassing
+# libomptarget; the runtime logs those copies in libomptarget's words
+# ("Copying data from host to device through pinned staging, ... Size=N"),
+# so they count here too.
 # The program's own stdout is dropped; libomptarget and the marks are on stderr.
 "$@" 2>&1 >/dev/null | awk '
   function size(   m) { return match($0, /Size=[0-9]+/) ? substr($0, RSTART + 5, RLENGTH - 5) + 0 : 0 }

@@ -28,8 +28,9 @@ namespace ofld::detail {
 constexpr std::size_t SmallRangeMaxBytes = std::size_t(16) << 10;
 
 /// What one launch may place in the arena, all its small ranges together:
-/// three of the largest, each at its own address modulo 256.
-constexpr std::size_t ArgChunkBytes = std::size_t(64) << 10;
+/// three of the largest, each at its own address modulo 256 (and a fourth
+/// never). A multiple of 256, so that every chunk starts 256-aligned.
+constexpr std::size_t ArgChunkBytes = 3 * (SmallRangeMaxBytes + 512);
 
 /// A chunk of the arena of one device, held by one launch at a time.
 struct ArgChunk {

@@ -165,10 +165,6 @@ bool copyRange(bool ToDevice, int64_t Device, const StagedRange &R) {
                                        0, 0, Host, Dev);
 }
 
-} // namespace
-
-namespace {
-
 /// The plan of the launch running on this thread; its vectors keep their
 /// capacity from launch to launch.
 thread_local __ofld_map_plan ThreadPlan;

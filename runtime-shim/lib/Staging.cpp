@@ -99,6 +99,9 @@ struct Settings {
   bool Enabled = true;
   bool Debug = false;
   bool OmpEngine = false;
+  /// LIBOMPTARGET_INFO asks for data transfers (OMP_INFOTYPE_DATA_TRANSFER):
+  /// staged copies bypass libomptarget, so they are logged here, alike.
+  bool LogTransfers = false;
   /// 0: the engine's default.
   std::size_t Min = 0;
   Config Pipe;
@@ -114,6 +117,8 @@ const Settings &settings() {
     const char *Engine = std::getenv("OFFLOAD_STAGING_ENGINE");
     S.OmpEngine = Engine && !std::strcmp(Engine, "omp");
     S.Min = envBytes("OFFLOAD_STAGING_MIN", 0);
+    if (const char *Info = std::getenv("LIBOMPTARGET_INFO"))
+      S.LogTransfers = std::strtoll(Info, nullptr, 0) & 0x20;
     // One memcpy thread moves about 13 GB/s, the pinned DMA rate is 55:
     // on an H200 host 6 workers reach 49 GB/s at 256 MiB, as 8, 12 or 16
     // do, and 4 reach as much only on single copies (bench/staging). Leave
@@ -503,8 +508,18 @@ bool stage(Direction Dir, int Device, char *DevPtr, char *Host,
   if (!P)
     return false;
   Result R = P->copy(Dir, DevPtr, Host, Bytes);
-  if (!R.Status)
+  if (!R.Status) {
+    if (settings().LogTransfers)
+      std::fprintf(stderr,
+                   "offload device %d info: Copying data from %s through "
+                   "pinned staging, HstPtr=%p, TgtPtr=%p, Size=%zu\n",
+                   Device,
+                   Dir == Direction::ToDevice ? "host to device"
+                                              : "device to host",
+                   static_cast<void *>(Host), static_cast<void *>(DevPtr),
+                   Bytes);
     return true;
+  }
   // Nothing moved yet: the caller copies through libomptarget, which
   // reports the error if there is one for it too. Part of the bytes moved:
   // say so rather than leave the caller to assume nothing happened.
