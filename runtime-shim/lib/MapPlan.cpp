@@ -41,6 +41,8 @@
 
 #include <cstdint>
 #include <cstring>
+#include <mutex>
+#include <unordered_map>
 #include <vector>
 
 using namespace ofld::detail;
@@ -282,15 +284,23 @@ extern "C" __ofld_map_plan *__ofld_plan_maps(const __ofld_site *Site,
   return nullptr;
 }
 
+namespace {
+/// Copies the staged ranges of `Plan` back if `CopyBack` and they are to,
+/// and releases them.
+void finishStaged(const __ofld_map_plan &Plan, bool CopyBack) {
+  for (const StagedRange &R : Plan.Staged) {
+    if (CopyBack && R.CopyBack && !copyRange(/*ToDevice=*/false, Plan.Device, R))
+      fail(Plan.Site, "copying %lld bytes back from device %lld failed",
+           (long long)R.Bytes, (long long)Plan.Device);
+    mapBare(/*Begin=*/false, Plan.Device, R.Host, R.Bytes);
+  }
+}
+} // namespace
+
 extern "C" void __ofld_finish_maps(__ofld_map_plan *Plan, int32_t Launched) {
   if (!Plan)
     return;
-  for (const StagedRange &R : Plan->Staged) {
-    if (Launched && R.CopyBack && !copyRange(/*ToDevice=*/false, Plan->Device, R))
-      fail(Plan->Site, "copying %lld bytes back from device %lld failed",
-           (long long)R.Bytes, (long long)Plan->Device);
-    mapBare(/*Begin=*/false, Plan->Device, R.Host, R.Bytes);
-  }
+  finishStaged(*Plan, Launched != 0);
   // __tgt_target_kernel has copied the arena back and synchronised.
   for (const MovedRange &R : Plan->Moved)
     if (Launched && R.CopyBack)
@@ -305,8 +315,64 @@ extern "C" void __ofld_finish_maps(__ofld_map_plan *Plan, int32_t Launched) {
 }
 
 //===----------------------------------------------------------------------===//
-// Launch groups
+// Ranges held across launches: launch groups and ofld::region
 //===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Large ranges a region or a launch group staged at its beginning, by
+/// holder, until its end copies them back and releases them.
+struct HeldStaging {
+  std::mutex Lock;
+  std::unordered_map<const void *, __ofld_map_plan> ByHolder;
+};
+
+HeldStaging &heldStaging() {
+  static HeldStaging H;
+  return H;
+}
+
+} // namespace
+
+void ofld::detail::holdRanges(const void *Holder, const __ofld_site *Site,
+                              int64_t Device, int32_t N, void **Ptrs,
+                              int64_t *Sizes, int64_t *Types,
+                              const char **Names) {
+  checkCapacity(Site, Device, N, Ptrs, Sizes, Names);
+  // Large ranges first, mapped without a transfer and staged: the mapping
+  // below then finds them present and only counts a reference.
+  __ofld_map_plan Plan;
+  Plan.Site = Site;
+  Plan.Device = Device;
+  stageLargeRanges(Plan, N, Ptrs, Sizes, Types, Names);
+  __tgt_target_data_begin_mapper(
+      nullptr, Device, N, Ptrs, Ptrs, Sizes, Types,
+      reinterpret_cast<void **>(const_cast<char **>(Names)), nullptr);
+  if (Plan.Staged.empty())
+    return;
+  HeldStaging &H = heldStaging();
+  std::lock_guard<std::mutex> Guard(H.Lock);
+  H.ByHolder[Holder] = std::move(Plan);
+}
+
+void ofld::detail::releaseRanges(const void *Holder, int64_t Device, int32_t N,
+                                 void **Ptrs, int64_t *Sizes, int64_t *Types) {
+  __tgt_target_data_end_mapper(nullptr, Device, N, Ptrs, Ptrs, Sizes, Types,
+                               nullptr, nullptr);
+  if (!stagingThreshold(int(Device)))
+    return;
+  __ofld_map_plan Plan;
+  {
+    HeldStaging &H = heldStaging();
+    std::lock_guard<std::mutex> Guard(H.Lock);
+    auto It = H.ByHolder.find(Holder);
+    if (It == H.ByHolder.end())
+      return;
+    Plan = std::move(It->second);
+    H.ByHolder.erase(It);
+  }
+  finishStaged(Plan, /*CopyBack=*/true);
+}
 
 namespace {
 /// Launch groups open on this thread; a launch inside one must not fall
@@ -324,9 +390,8 @@ extern "C" int64_t __ofld_group_begin(const __ofld_site *Site, int32_t N,
   int64_t Device = __ofld_select_device(Site, nullptr);
   if (Device < 0)
     return -1;
-  checkCapacity(Site, Device, N, Ptrs, Sizes, Names);
-  __tgt_target_data_begin_mapper(nullptr, Device, N, Ptrs, Ptrs, Sizes, Types,
-                                 reinterpret_cast<void **>(const_cast<char **>(Names)), nullptr);
+  // The pointer array lives in the caller's frame until __ofld_group_end.
+  holdRanges(Ptrs, Site, Device, N, Ptrs, Sizes, Types, Names);
   ++OpenGroups;
   return Device;
 }
@@ -336,6 +401,5 @@ extern "C" void __ofld_group_end(int64_t Device, int32_t N, void **Ptrs,
   if (Device < 0)
     return;
   --OpenGroups;
-  __tgt_target_data_end_mapper(nullptr, Device, N, Ptrs, Ptrs, Sizes, Types,
-                               nullptr, nullptr);
+  releaseRanges(Ptrs, Device, N, Ptrs, Sizes, Types);
 }

@@ -66,8 +66,11 @@ void ofld::detail::fail(const __ofld_site *Site, const char *Format, ...) {
   std::vsnprintf(Cause, sizeof(Cause), Format, Args);
   va_end(Args);
   char Message[1024];
-  std::snprintf(Message, sizeof(Message), "offload: kernel '%s' at %s:%u: %s",
-                Site->kernel, Site->file, Site->line, Cause);
+  if (Site)
+    std::snprintf(Message, sizeof(Message), "offload: kernel '%s' at %s:%u: %s",
+                  Site->kernel, Site->file, Site->line, Cause);
+  else // ofld::region, which has no launch site
+    std::snprintf(Message, sizeof(Message), "offload: ofld::region: %s", Cause);
   reportError(Message);
 }
 
@@ -278,10 +281,10 @@ extern "C" void __ofld_launch_failed(const __ofld_site *Site, int64_t Device,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Runs a mapper over region entries; small regions stay on the stack.
-template <class Fn>
-void mapEntries(const ofld::detail::region_entry *Entries, int32_t N,
-                Fn Mapper, int64_t Device) {
+/// Holds (`Begin`) or releases region entries, through the same path as
+/// launch groups (holdRanges); small regions stay on the stack.
+void mapEntries(bool Begin, const ofld::detail::region_entry *Entries,
+                int32_t N, int64_t Device) {
   constexpr int32_t Inline = 16;
   void *PtrBuf[Inline];
   int64_t SizeBuf[Inline], TypeBuf[Inline];
@@ -302,7 +305,11 @@ void mapEntries(const ofld::detail::region_entry *Entries, int32_t N,
     Sizes[I] = Entries[I].bytes;
     Types[I] = Entries[I].type;
   }
-  Mapper(nullptr, Device, N, Ptrs, Ptrs, Sizes, Types, nullptr, nullptr);
+  // The entries live in the region object until it ends: they name it.
+  if (Begin)
+    holdRanges(Entries, nullptr, Device, N, Ptrs, Sizes, Types, nullptr);
+  else
+    releaseRanges(Entries, Device, N, Ptrs, Sizes, Types);
 }
 } // namespace
 
@@ -313,7 +320,7 @@ extern "C" int64_t __ofld_region_begin(const ofld::detail::region_entry *E,
   int Device = defaultDevice().Device;
   if (Device < 0)
     return -1; // kernels will run on the host, where the data already is
-  mapEntries(E, N, __tgt_target_data_begin_mapper, Device);
+  mapEntries(/*Begin=*/true, E, N, Device);
   return Device;
 }
 
@@ -321,7 +328,7 @@ extern "C" void __ofld_region_end(int64_t Device,
                                   const ofld::detail::region_entry *E,
                                   int32_t N) {
   if (Device >= 0)
-    mapEntries(E, N, __tgt_target_data_end_mapper, Device);
+    mapEntries(/*Begin=*/false, E, N, Device);
 }
 
 //===----------------------------------------------------------------------===//

@@ -40,7 +40,8 @@ Policy offloadPolicy();
 int numDevices();
 
 /// Reports a failure of the launch at `Site`: "offload: kernel '<name>' at
-/// <file>:<line>: <cause>" to the error handler, or on stderr and exit(1).
+/// <file>:<line>: <cause>" (or "offload: ofld::region: <cause>" when `Site`
+/// is null) to the error handler, or on stderr and exit(1).
 [[gnu::format(printf, 2, 3)]] void fail(const __ofld_site *Site,
                                         const char *Format, ...);
 
@@ -51,6 +52,18 @@ void reportError(const char *Message);
 /// Whether this thread is between the first and the last launch of a launch
 /// group: the device holds the group's data, the host copies are stale.
 bool inLaunchGroup();
+
+/// Maps `N` ranges that a region or a launch group (`Holder`, an address
+/// that stays the same until releaseRanges) keeps on `Device` across
+/// launches, as __tgt_target_data_begin_mapper would; large ranges not yet
+/// present are copied through pinned memory (Staging.h).
+void holdRanges(const void *Holder, const __ofld_site *Site, int64_t Device,
+                int32_t N, void **Ptrs, int64_t *Sizes, int64_t *Types,
+                const char **Names);
+
+/// Ends what holdRanges began, as __tgt_target_data_end_mapper would.
+void releaseRanges(const void *Holder, int64_t Device, int32_t N, void **Ptrs,
+                   int64_t *Sizes, int64_t *Types);
 
 /// The expression of a map name ";name;file;line;column;;".
 std::string mapName(const char *Name);
