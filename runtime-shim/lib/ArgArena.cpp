@@ -48,11 +48,9 @@ struct DeviceArena {
     void *Ptr = Host;
     int64_t Size = ArenaBytes, Alloc = 0;
     static const char *Name = ";offload argument arena;ArgArena.cpp;0;0;;";
-    __tgt_target_data_begin_mapper(nullptr, Device, 1, &Ptr, &Ptr, &Size,
-                                   &Alloc,
-                                   reinterpret_cast<void **>(
-                                       const_cast<char **>(&Name)),
-                                   nullptr);
+    __tgt_target_data_begin_mapper(
+        nullptr, Device, 1, &Ptr, &Ptr, &Size, &Alloc,
+        reinterpret_cast<void **>(const_cast<char **>(&Name)), nullptr);
     if (!omp_target_is_present(Host, Device)) {
       llvm_omp_target_free_host(Host, Device);
       return;
@@ -93,6 +91,6 @@ ArgChunk ofld::detail::acquireArgChunk(int Device) {
 void ofld::detail::releaseArgChunk(const ArgChunk &Chunk) {
   if (!Chunk)
     return;
-  arenaOf(Chunk.Device)->Free.fetch_or(uint32_t(1) << Chunk.Index,
-                                       std::memory_order_release);
+  arenaOf(Chunk.Device)
+      ->Free.fetch_or(uint32_t(1) << Chunk.Index, std::memory_order_release);
 }

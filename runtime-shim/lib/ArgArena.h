@@ -1,4 +1,4 @@
-//===- ArgArena.h - pinned, always-present memory for small ranges -*- C++ -*-===//
+//===- ArgArena.h - pinned, always-present memory for ranges ----*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

@@ -141,8 +141,7 @@ void checkCapacity(const __ofld_site *Site, int64_t Device, int32_t N,
     }
     fail(Site,
          "cannot map %lld bytes of '%s' on device %lld: out of device memory",
-         (long long)Sizes[I], argName(Names, I).c_str(),
-         (long long)Device);
+         (long long)Sizes[I], argName(Names, I).c_str(), (long long)Device);
   }
 }
 
@@ -193,7 +192,8 @@ void moveSmallRanges(__ofld_map_plan &Plan, int32_t N, int32_t Total,
       continue;
     // Both ends: a range that reaches into resident data keeps libomptarget's
     // own handling (and its error) rather than a silent second copy.
-    if (isPresent(Host, Plan.Device) || isPresent(Host + Bytes - 1, Plan.Device))
+    if (isPresent(Host, Plan.Device) ||
+        isPresent(Host + Bytes - 1, Plan.Device))
       continue;
     if (!Plan.Chunk && !(Plan.Chunk = acquireArgChunk(int(Plan.Device))))
       return;
@@ -289,7 +289,8 @@ namespace {
 /// and releases them.
 void finishStaged(const __ofld_map_plan &Plan, bool CopyBack) {
   for (const StagedRange &R : Plan.Staged) {
-    if (CopyBack && R.CopyBack && !copyRange(/*ToDevice=*/false, Plan.Device, R))
+    if (CopyBack && R.CopyBack &&
+        !copyRange(/*ToDevice=*/false, Plan.Device, R))
       fail(Plan.Site, "copying %lld bytes back from device %lld failed",
            (long long)R.Bytes, (long long)Plan.Device);
     mapBare(/*Begin=*/false, Plan.Device, R.Host, R.Bytes);

@@ -1,4 +1,4 @@
-//===- small_args.cpp - end-to-end: small ranges through the argument arena ===//
+//===- small_args.cpp - end-to-end: small ranges via the argument arena ---===//
 //
 // Part of the offload project's tests.
 //
@@ -108,7 +108,8 @@ int main() {
   }
   expect(held[0] == 7 && held[511] == 7, "region");
 
-  std::printf("a[0] = %.1f c[0] = %.1f sum = %.2f buf[9] = %d outs[39][0] = %d held[0] = %d: %s\n",
+  std::printf("a[0] = %.1f c[0] = %.1f sum = %.2f buf[9] = %d outs[39][0] = %d "
+              "held[0] = %d: %s\n",
               a[0], c[0], acc.sum, buf[9], outs[39][0], held[0],
               ok ? "ok" : "FAIL");
   return ok ? 0 : 1;
