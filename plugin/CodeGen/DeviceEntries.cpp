@@ -144,6 +144,7 @@ PreservedAnalyses DeviceEntriesPass::run(Module &M, ModuleAnalysisManager &) {
   for (const AnnotatedKernel &K : Kernels)
     if (!M.getFunction(entryName(*K.Kernel)))
       EntryBuilder(M, K).build();
+  releaseThunks(M, Kernels);
   return Kernels.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
 }
 

@@ -624,6 +624,9 @@ bool LaunchLowering::run() {
 
 PreservedAnalyses HostLoweringPass::run(Module &M, ModuleAnalysisManager &) {
   emitEntries(M);
+  // The launches below call the CPU thunks they need; no host code calls an
+  // invoke thunk (the device images' entries do).
+  releaseThunks(M, collectKernels(M));
   SmallVector<CallBase *, 8> Calls;
   for (StringRef Name : {"__ofld_launch", "__ofld_launch_shaped"})
     if (Function *Marker = M.getFunction(Name))

@@ -12,6 +12,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/xxhash.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -55,6 +56,16 @@ SmallVector<AnnotatedKernel, 8> collectKernels(Module &M) {
     Out.push_back({F, std::move(*D)});
   }
   return Out;
+}
+
+void releaseThunks(Module &M, ArrayRef<AnnotatedKernel> Kernels) {
+  SmallPtrSet<Constant *, 16> Thunks;
+  for (const AnnotatedKernel &K : Kernels)
+    for (StringRef Name : {StringRef(K.Desc.InvokeThunk), StringRef(K.Desc.CpuThunk)})
+      if (Function *F = Name.empty() ? nullptr : M.getFunction(Name))
+        Thunks.insert(F);
+  if (!Thunks.empty())
+    removeFromUsedLists(M, [&](Constant *C) { return Thunks.contains(C); });
 }
 
 } // namespace offload

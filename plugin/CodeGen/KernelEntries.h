@@ -37,6 +37,12 @@ struct AnnotatedKernel {
 /// `llvm.global.annotations`. Malformed annotations are reported.
 llvm::SmallVector<AnnotatedKernel, 8> collectKernels(llvm::Module &M);
 
+/// Takes the launch thunks of `Kernels` off `llvm.used` and
+/// `llvm.compiler.used`, where the plugin put them so that they reach this
+/// pass: once the entries or launches that call them exist, what they do not
+/// call is dead, and inlined thunks can go.
+void releaseThunks(llvm::Module &M, llvm::ArrayRef<AnnotatedKernel> Kernels);
+
 } // namespace offload
 
 #endif // OFFLOAD_CODEGEN_KERNELENTRIES_H
