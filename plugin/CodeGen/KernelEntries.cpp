@@ -25,7 +25,8 @@ std::string entryName(const Function &Kernel) {
   for (char C : Kernel.getName())
     Name += isAlnum(C) || C == '_' ? C : '_';
   if (Kernel.hasLocalLinkage())
-    Name += "_" + utohexstr(xxh3_64bits(Kernel.getParent()->getSourceFileName()));
+    Name +=
+        "_" + utohexstr(xxh3_64bits(Kernel.getParent()->getSourceFileName()));
   return Name;
 }
 
@@ -61,7 +62,8 @@ SmallVector<AnnotatedKernel, 8> collectKernels(Module &M) {
 void releaseThunks(Module &M, ArrayRef<AnnotatedKernel> Kernels) {
   SmallPtrSet<Constant *, 16> Thunks;
   for (const AnnotatedKernel &K : Kernels)
-    for (StringRef Name : {StringRef(K.Desc.InvokeThunk), StringRef(K.Desc.CpuThunk)})
+    for (StringRef Name :
+         {StringRef(K.Desc.InvokeThunk), StringRef(K.Desc.CpuThunk)})
       if (Function *F = Name.empty() ? nullptr : M.getFunction(Name))
         Thunks.insert(F);
   if (!Thunks.empty())
