@@ -349,7 +349,9 @@ def main():
     env = dict(os.environ)
     if args.preload:
         env["LD_PRELOAD"] = args.preload
-        env["ASAN_OPTIONS"] = "detect_leaks=0:allocator_may_return_null=1"
+        # allow_user_poisoning=0: see cmake/Sanitizers.cmake.
+        env["ASAN_OPTIONS"] = ("detect_leaks=0:allocator_may_return_null=1:"
+                               "allow_user_poisoning=0")
         env["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
     tmp = tempfile.mkdtemp(prefix="ofld-fuzz-")
     log = open(os.path.join(args.out, "fuzz.log"), "a")

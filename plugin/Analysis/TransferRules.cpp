@@ -385,9 +385,14 @@ void reportViolation(DiagnosticsEngine &Diags, const FunctionDecl &Kernel,
       DB << V.FieldPath << V.Record.getAsString(Policy)
          << static_cast<unsigned>(V.Indirect) << (V.Field ? 0 : 1);
       break;
-    case DiagId::ParamRawPointer:
-      DB << V.Type << V.Suggestion.getUnqualifiedType().getAsString(Policy);
+    case DiagId::ParamRawPointer: {
+      // A pointer to const reads only: suggest a span of const elements.
+      QualType Elem = V.Suggestion.getUnqualifiedType();
+      if (V.Suggestion.isConstQualified())
+        Elem.addConst();
+      DB << V.Type << Elem.getAsString(Policy);
       break;
+    }
     case DiagId::ParamSpanByReference: {
       // Keep the span's own spelling, and so the constness of its elements:
       // `const std::span<const float>&` -> `std::span<const float>`.

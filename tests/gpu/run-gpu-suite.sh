@@ -14,14 +14,19 @@ set -u
 BIN=${1:-.gpu-runtime/bin}
 export LD_LIBRARY_PATH="$BIN${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export OMP_TARGET_OFFLOAD=MANDATORY
+# A program that hangs fails after this many seconds instead of stopping the suite.
+LIMIT=${GPU_SUITE_TIMEOUT:-60}
 pass=0; fail=0; rows=()
 for exe in "$BIN"/e2e_* "$BIN"/multiarch_*; do
   name=$(basename "$exe")
   case $name in *mpi*) continue ;; esac # tests/gpu/run-mpi.sh runs them
+  echo "gpu-suite: $name" >&2 # progress, in case one hangs
   start=$EPOCHREALTIME
-  out=$("$exe" 2>&1); rc=$?
+  out=$(timeout "$LIMIT" "$exe" 2>&1); rc=$?
+  [ $rc -eq 124 ] && out="$out
+timed out after $LIMIT s"
   ms=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN{printf "%.1f", (b-a)*1000}')
-  launched=$(LIBOMPTARGET_INFO=-1 "$exe" 2>&1 | grep -c 'Launching kernel __ofld_')
+  launched=$(LIBOMPTARGET_INFO=-1 timeout "$LIMIT" "$exe" 2>&1 | grep -c 'Launching kernel __ofld_')
   if [ $rc -eq 0 ] && [ "$launched" -gt 0 ]; then pass=$((pass+1)); st=PASS; else fail=$((fail+1)); st=FAIL; fi
   rows+=("$(printf '%-22s %-5s launches=%-3s %8s ms  %s' "$name" "$st" "$launched" "$ms" "$(echo "$out" | tail -1)")")
 done

@@ -74,8 +74,11 @@ for _sym, _rt in (("__asan_init", "libclang_rt.asan-x86_64.so"),
             text=True).stdout.strip()
         # Like an uninstrumented run: huge allocations return null, and an error
         # (or a deliberate stack overflow) ends the process with a signal.
+        # allow_user_poisoning=0: LLVM's inline allocator code poisons memory in
+        # our instrumented copy that uninstrumented libclang-cpp then hands out
+        # (cmake/Sanitizers.cmake).
         config.environment["ASAN_OPTIONS"] = ("detect_leaks=0:allocator_may_return_null=1:"
-                                              "abort_on_error=1")
+                                              "abort_on_error=1:allow_user_poisoning=0")
         config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
         config.available_features.add("sanitized")
         break
