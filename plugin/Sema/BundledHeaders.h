@@ -13,9 +13,11 @@ class CompilerInstance;
 
 namespace offload {
 
-/// Serves <offload/offload.hpp> from memory (ahead of any -I copy, so the
-/// header always matches the plugin) and includes it before the main file,
-/// which makes offload() available without an #include.
+/// Serves <offload/offload.hpp> from memory and includes it before the main
+/// file, which makes offload() available without an #include. The bundled
+/// directory comes after the -I paths and before the system ones: a copy
+/// found through -I (the installed package's own, normally of the same
+/// version) is the one used.
 void installBundledHeaders(clang::CompilerInstance &CI);
 
 } // namespace offload
