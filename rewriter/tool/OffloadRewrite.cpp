@@ -211,6 +211,21 @@ static bool checkCompilationDatabase(int argc, const char **argv) {
   return false;
 }
 
+/// The headers of an installed package, `<prefix>/include` beside
+/// `<prefix>/bin/offload-rewrite`, when they are there; the build tree's
+/// tool finds none and keeps the source tree's (defaultRewriteOptions).
+static std::string installedIncludeDir(const char *Argv0) {
+  std::string Exe = sys::fs::getMainExecutable(
+      Argv0, reinterpret_cast<void *>(&installedIncludeDir));
+  if (Exe.empty())
+    return {};
+  SmallString<256> Dir(sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Dir, "include");
+  SmallString<256> Header(Dir);
+  sys::path::append(Header, "offload", "offload.hpp");
+  return sys::fs::exists(Header) ? std::string(Dir) : std::string();
+}
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   if (!checkCompilationDatabase(argc, argv))
@@ -238,6 +253,9 @@ int main(int argc, const char **argv) {
   RewriteOptions Opts = defaultRewriteOptions();
   if (!OffloadInclude.empty())
     Opts.ShimIncludeDir = absolute(OffloadInclude);
+  else if (std::string Installed = installedIncludeDir(argv[0]);
+           !Installed.empty())
+    Opts.ShimIncludeDir = Installed;
 
   tooling::ClangTool ClangTool(Parser->getCompilations(), Sources);
   ClangTool.appendArgumentsAdjuster(getRewriteArgumentsAdjuster(Opts));
