@@ -45,12 +45,8 @@ struct DeviceArena {
       return;
     // Mapped once and never released: present for the life of the process,
     // under a name that libomptarget's logs (LIBOMPTARGET_INFO) show.
-    void *Ptr = Host;
-    int64_t Size = ArenaBytes, Alloc = 0;
-    static const char *Name = ";offload argument arena;ArgArena.cpp;0;0;;";
-    __tgt_target_data_begin_mapper(
-        nullptr, Device, 1, &Ptr, &Ptr, &Size, &Alloc,
-        reinterpret_cast<void **>(const_cast<char **>(&Name)), nullptr);
+    mapBare(/*Begin=*/true, Device, Host, int64_t(ArenaBytes),
+            ";offload argument arena;ArgArena.cpp;0;0;;");
     if (!omp_target_is_present(Host, Device)) {
       llvm_omp_target_free_host(Host, Device);
       return;

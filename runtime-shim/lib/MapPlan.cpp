@@ -145,13 +145,6 @@ void checkCapacity(const __ofld_site *Site, int64_t Device, int32_t N,
   }
 }
 
-/// Maps (`Begin`) or releases one range without any transfer.
-void mapBare(bool Begin, int64_t Device, void *Ptr, int64_t Bytes) {
-  int64_t Size = Bytes, Type = 0;
-  (Begin ? __tgt_target_data_begin_mapper : __tgt_target_data_end_mapper)(
-      nullptr, Device, 1, &Ptr, &Ptr, &Size, &Type, nullptr, nullptr);
-}
-
 /// Copies one staged range, through pinned memory if the staging engine
 /// can, else through libomptarget (the same bytes, at the pageable rate).
 bool copyRange(bool ToDevice, int64_t Device, const StagedRange &R) {
@@ -403,4 +396,13 @@ extern "C" void __ofld_group_end(int64_t Device, int32_t N, void **Ptrs,
     return;
   --OpenGroups;
   releaseRanges(Ptrs, Device, N, Ptrs, Sizes, Types);
+}
+
+void ofld::detail::mapBare(bool Begin, int64_t Device, void *Ptr,
+                           int64_t Bytes, const char *Name) {
+  int64_t Size = Bytes, Type = 0;
+  (Begin ? __tgt_target_data_begin_mapper : __tgt_target_data_end_mapper)(
+      nullptr, Device, 1, &Ptr, &Ptr, &Size, &Type,
+      Name ? reinterpret_cast<void **>(const_cast<char **>(&Name)) : nullptr,
+      nullptr);
 }

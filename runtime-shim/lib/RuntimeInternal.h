@@ -53,6 +53,11 @@ void reportError(const char *Message);
 /// group: the device holds the group's data, the host copies are stale.
 bool inLaunchGroup();
 
+/// Maps (`Begin`) or releases one range without any transfer; `Name`, a
+/// map name ";name;file;line;column;;", is what libomptarget's log shows.
+void mapBare(bool Begin, int64_t Device, void *Ptr, int64_t Bytes,
+             const char *Name = nullptr);
+
 /// Maps `N` ranges that a region or a launch group (`Holder`, an address
 /// that stays the same until releaseRanges) keeps on `Device` across
 /// launches, as __tgt_target_data_begin_mapper would; large ranges not yet

@@ -84,21 +84,11 @@ public:
 
   int toDevice(unsigned Q, char *Dev, const char *Pinned,
                std::size_t N) override {
-    if (!checkCopy(Q, Pinned, Dev, N))
-      return BadCall;
-    if (Copies.fetch_add(1) == FailAt)
-      return InjectedError;
-    enqueue(Q, [=] { std::memcpy(Dev, Pinned, N); });
-    return 0;
+    return copy(Q, Dev, Pinned, Pinned, Dev, N);
   }
   int fromDevice(unsigned Q, char *Pinned, const char *Dev,
                  std::size_t N) override {
-    if (!checkCopy(Q, Pinned, Dev, N))
-      return BadCall;
-    if (Copies.fetch_add(1) == FailAt)
-      return InjectedError;
-    enqueue(Q, [=] { std::memcpy(Pinned, Dev, N); });
-    return 0;
+    return copy(Q, Pinned, Dev, Pinned, Dev, N);
   }
   int mark(unsigned Q, unsigned S) override {
     checkOwner(Q);
@@ -191,6 +181,17 @@ private:
     checkPinned(Pinned, N);
     checkDevice(Dev, N);
     return Violations == Before;
+  }
+  /// One checked copy of `N` bytes from `Src` to `Dst`, queued on `Q`; one
+  /// of the two is the pinned slot, the other the device range.
+  int copy(unsigned Q, char *Dst, const char *Src, const char *Pinned,
+           const char *Dev, std::size_t N) {
+    if (!checkCopy(Q, Pinned, Dev, N))
+      return BadCall;
+    if (Copies.fetch_add(1) == FailAt)
+      return InjectedError;
+    enqueue(Q, [=] { std::memcpy(Dst, Src, N); });
+    return 0;
   }
 
   const char *Base;
