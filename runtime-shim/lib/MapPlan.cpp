@@ -40,6 +40,7 @@
 #include <omp.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <unordered_map>
@@ -73,7 +74,7 @@ struct StagedRange {
 } // namespace
 
 /// What __ofld_finish_maps must undo: a launch gets one only when it moved
-/// or staged something.
+/// or staged something, or holds the log-mode lock.
 struct __ofld_map_plan {
   const __ofld_site *Site = nullptr;
   int64_t Device = -1;
@@ -81,8 +82,10 @@ struct __ofld_map_plan {
   std::vector<MovedRange> Moved;
   std::vector<StagedRange> Staged;
   bool InUse = false;
+  /// Holds the log-mode lock (see logSerial) until the launch finishes.
+  bool Serialised = false;
 
-  bool empty() const { return !Chunk && Staged.empty(); }
+  bool empty() const { return !Chunk && Staged.empty() && !Serialised; }
 };
 
 namespace {
@@ -157,6 +160,27 @@ bool copyRange(bool ToDevice, int64_t Device, const StagedRange &R) {
                                        0, 0, Dev, Host)
                   : !omp_target_memcpy(R.Host, R.Device, std::size_t(R.Bytes),
                                        0, 0, Host, Dev);
+}
+
+/// Whether libomptarget logs (LIBOMPTARGET_INFO is set and not 0).
+bool logging() {
+  static const bool On = [] {
+    const char *Info = std::getenv("LIBOMPTARGET_INFO");
+    return Info && std::strtoll(Info, nullptr, 0) != 0;
+  }();
+  return On;
+}
+
+/// With LIBOMPTARGET_INFO set, libomptarget 22 can deadlock: a thread inside
+/// omp_target_is_present holds its device list and waits for a mapping
+/// table that a launch on another thread holds while its logging asks for
+/// the device list (tests/lit/e2e/small_args.test hung about one run in
+/// seven with 40 launches in flight). In that mode, launches that plan run
+/// one at a time, from their plan to their finish, as do the holds of
+/// regions and launch groups; their logs no longer interleave either.
+std::mutex &logSerial() {
+  static std::mutex M;
+  return M;
 }
 
 /// The plan of the launch running on this thread; its vectors keep their
@@ -260,15 +284,18 @@ extern "C" __ofld_map_plan *__ofld_plan_maps(const __ofld_site *Site,
                                              int32_t Total, void **Ptrs,
                                              int64_t *Sizes, int64_t *Types,
                                              const char **Names) {
-  if (N >= 2)
-    mergeOverlaps(N, Ptrs, Sizes, Types);
-  checkCapacity(Site, Device, N, Ptrs, Sizes, Names);
-
   // One plan per thread is open at a time; anything else gets its own.
   __ofld_map_plan *Plan = ThreadPlan.InUse ? new __ofld_map_plan : &ThreadPlan;
   Plan->InUse = true;
   Plan->Site = Site;
   Plan->Device = Device;
+  if (logging()) {
+    logSerial().lock();
+    Plan->Serialised = true;
+  }
+  if (N >= 2)
+    mergeOverlaps(N, Ptrs, Sizes, Types);
+  checkCapacity(Site, Device, N, Ptrs, Sizes, Names);
   moveSmallRanges(*Plan, N, Total, Ptrs, Sizes, Types);
   stageLargeRanges(*Plan, N, Ptrs, Sizes, Types, Names);
   if (!Plan->empty())
@@ -304,6 +331,10 @@ extern "C" void __ofld_finish_maps(__ofld_map_plan *Plan, int32_t Launched) {
   Plan->Moved.clear();
   Plan->Staged.clear();
   Plan->InUse = false;
+  if (Plan->Serialised) {
+    Plan->Serialised = false;
+    logSerial().unlock();
+  }
   if (Plan != &ThreadPlan)
     delete Plan;
 }
@@ -332,6 +363,9 @@ void ofld::detail::holdRanges(const void *Holder, const __ofld_site *Site,
                               int64_t Device, int32_t N, void **Ptrs,
                               int64_t *Sizes, int64_t *Types,
                               const char **Names) {
+  std::unique_lock<std::mutex> Serial(logSerial(), std::defer_lock);
+  if (logging())
+    Serial.lock();
   checkCapacity(Site, Device, N, Ptrs, Sizes, Names);
   // Large ranges first, mapped without a transfer and staged: the mapping
   // below then finds them present and only counts a reference.
@@ -351,6 +385,9 @@ void ofld::detail::holdRanges(const void *Holder, const __ofld_site *Site,
 
 void ofld::detail::releaseRanges(const void *Holder, int64_t Device, int32_t N,
                                  void **Ptrs, int64_t *Sizes, int64_t *Types) {
+  std::unique_lock<std::mutex> Serial(logSerial(), std::defer_lock);
+  if (logging())
+    Serial.lock();
   __tgt_target_data_end_mapper(nullptr, Device, N, Ptrs, Ptrs, Sizes, Types,
                                nullptr, nullptr);
   if (!stagingThreshold(int(Device)))
