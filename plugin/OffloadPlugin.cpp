@@ -18,6 +18,7 @@
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Passes/PassBuilder.h"
 
 using namespace clang;
@@ -29,6 +30,23 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     LangOptions &LO = CI.getLangOpts();
+    // -save-temps preprocesses in a job of its own, which runs no plugin
+    // action: its output holds the header's CPU fallback, not the launches
+    // the plugin lowers. The host job, which runs first, refuses it; the
+    // device jobs after it have no host IR to read and nothing to add.
+    if (llvm::any_of(CI.getFrontendOpts().Inputs,
+                     [](const FrontendInputFile &In) {
+                       return In.getKind().isPreprocessed();
+                     })) {
+      if (LO.OpenMPIsTargetDevice)
+        LO.OMPHostIRFile.clear();
+      else
+        offload::report(CI.getDiagnostics(), SourceLocation(),
+                        offload::DiagId::PluginPreprocessedInput);
+      // What the fallback code would say next only hides the reason.
+      CI.getDiagnostics().setSuppressAllDiagnostics(true);
+      return std::make_unique<ASTConsumer>();
+    }
     if (!LO.OpenMP || (!LO.OpenMPIsTargetDevice && LO.OMPTargetTriples.empty()))
       offload::report(CI.getDiagnostics(), SourceLocation(),
                       offload::DiagId::PluginNeedsOpenMP);
