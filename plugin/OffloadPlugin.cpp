@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CodeGen/DeviceEntries.h"
+#include "CodeGen/DeviceLibraries.h"
 #include "CodeGen/HostLowering.h"
 #include "Diagnostics.h"
 #include "Sema/BundledHeaders.h"
@@ -47,16 +48,20 @@ protected:
     bool FrontEndOnly = !Device && CGO.DisableLLVMPasses;
     CGO.DisableLLVMPasses = false;
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
-        [Device, FrontEndOnly, &CGO](llvm::PassBuilder &PB) {
+        [Device, FrontEndOnly, &CGO, &CI,
+         Libs = Device ? offload::findDeviceLibraries(CI)
+                       : offload::DeviceLibraries()](llvm::PassBuilder &PB) {
           // Read after this callback, when the pipeline is built; code
           // generation (which also reads the level) is done by now.
           if (FrontEndOnly)
             CGO.OptimizationLevel = 0;
           PB.registerPipelineStartEPCallback(
-              [Device](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
-                if (Device)
+              [Device, &CI, &Libs](llvm::ModulePassManager &MPM,
+                                   llvm::OptimizationLevel) {
+                if (Device) {
                   MPM.addPass(offload::DeviceEntriesPass());
-                else
+                  MPM.addPass(offload::DeviceLibrariesPass(CI, Libs));
+                } else
                   MPM.addPass(offload::HostLoweringPass());
               });
         });
