@@ -12,6 +12,7 @@
 
 #include "CodeGen/DeviceEntries.h"
 #include "CodeGen/DeviceLibraries.h"
+#include "CodeGen/DeviceOptLevel.h"
 #include "CodeGen/HostLowering.h"
 #include "Diagnostics.h"
 #include "Sema/BundledHeaders.h"
@@ -30,6 +31,14 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     LangOptions &LO = CI.getLangOpts();
+    // The headers and the checks are C++20 (std::span, concepts). Fatal:
+    // what would follow are errors inside the bundled header.
+    if (!LO.CPlusPlus20) {
+      offload::report(CI.getDiagnostics(), SourceLocation(),
+                      offload::DiagId::PluginNeedsCxx20)
+          << LangStandard::getLangStandardForKind(LO.LangStd).getName();
+      return std::make_unique<ASTConsumer>();
+    }
     if (!LO.OpenMP || (!LO.OpenMPIsTargetDevice && LO.OMPTargetTriples.empty()))
       offload::report(CI.getDiagnostics(), SourceLocation(),
                       offload::DiagId::PluginNeedsOpenMP);
@@ -40,6 +49,8 @@ protected:
     // which -nogpulib builds do not have (unoptimised builds would not link).
     if (Device)
       LO.OpenMPCUDAMode = true;
+    if (Device)
+      offload::optimiseDeviceByDefault(CI);
     // The offload driver runs the host front end with -disable-llvm-passes
     // and optimises its bitcode in a later IR-only job, where no AST (and no
     // plugin action) exists. The lowering needs this job's pipeline, but
