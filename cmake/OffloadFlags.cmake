@@ -125,6 +125,15 @@ function(offload_usage_requirements target)
     return()
   endif()
   offload_target_flags(flags ${ARG_ARCHS})
+  # Device code is optimised like nvcc's when the build names no level
+  # (CMake's empty build type): the plugin compiles it at -O3 then, but
+  # ptxas is run by the driver, at -O0 unless told. A level in the build
+  # type or CMAKE_CXX_FLAGS is respected (one in a target's own options
+  # comes before this one and is not: name it in one of those).
+  set(_offload_device_opt)
+  if(NOT CMAKE_CXX_FLAGS MATCHES "(^| )-O")
+    set(_offload_device_opt "$<$<CONFIG:>:SHELL:-Xarch_device -O3>")
+  endif()
   if(ARG_ARCHS MATCHES "(^|;)sm_")
     list(APPEND flags --cuda-path=${ARG_CUDA_PATH})
   endif()
@@ -134,7 +143,8 @@ function(offload_usage_requirements target)
   # -fdepfile-entry is a cc1 option; SHELL: keeps CMake from merging the
   # -Xclang with another one.
   target_compile_options(${target} INTERFACE -fplugin=${ARG_PLUGIN} ${flags}
-    "SHELL:-Xclang \"-fdepfile-entry=${ARG_PLUGIN_DEPENDENCY}\"")
+    "SHELL:-Xclang \"-fdepfile-entry=${ARG_PLUGIN_DEPENDENCY}\""
+    ${_offload_device_opt})
   # The link step runs clang-linker-wrapper, which needs the same targets.
   target_link_options(${target} INTERFACE ${flags}
     -Wl,-rpath,${ARG_LLVM_LIBDIR})

@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "CodeGen/DeviceEntries.h"
+#include "CodeGen/DeviceLibraries.h"
+#include "CodeGen/DeviceOptLevel.h"
 #include "CodeGen/HostLowering.h"
 #include "Diagnostics.h"
 #include "Sema/BundledHeaders.h"
@@ -30,6 +32,7 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     LangOptions &LO = CI.getLangOpts();
+<<<<<<< HEAD
     // -save-temps preprocesses in a job of its own, which runs no plugin
     // action: its output holds the header's CPU fallback, not the launches
     // the plugin lowers. The host job, which runs first, refuses it; the
@@ -45,6 +48,14 @@ protected:
                         offload::DiagId::PluginPreprocessedInput);
       // What the fallback code would say next only hides the reason.
       CI.getDiagnostics().setSuppressAllDiagnostics(true);
+=======
+    // The headers and the checks are C++20 (std::span, concepts). Fatal:
+    // what would follow are errors inside the bundled header.
+    if (!LO.CPlusPlus20) {
+      offload::report(CI.getDiagnostics(), SourceLocation(),
+                      offload::DiagId::PluginNeedsCxx20)
+          << LangStandard::getLangStandardForKind(LO.LangStd).getName();
+>>>>>>> h13
       return std::make_unique<ASTConsumer>();
     }
     if (!LO.OpenMP || (!LO.OpenMPIsTargetDevice && LO.OMPTargetTriples.empty()))
@@ -57,6 +68,8 @@ protected:
     // which -nogpulib builds do not have (unoptimised builds would not link).
     if (Device)
       LO.OpenMPCUDAMode = true;
+    if (Device)
+      offload::optimiseDeviceByDefault(CI);
     // The offload driver runs the host front end with -disable-llvm-passes
     // and optimises its bitcode in a later IR-only job, where no AST (and no
     // plugin action) exists. The lowering needs this job's pipeline, but
@@ -65,16 +78,20 @@ protected:
     bool FrontEndOnly = !Device && CGO.DisableLLVMPasses;
     CGO.DisableLLVMPasses = false;
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
-        [Device, FrontEndOnly, &CGO](llvm::PassBuilder &PB) {
+        [Device, FrontEndOnly, &CGO, &CI,
+         Libs = Device ? offload::findDeviceLibraries(CI)
+                       : offload::DeviceLibraries()](llvm::PassBuilder &PB) {
           // Read after this callback, when the pipeline is built; code
           // generation (which also reads the level) is done by now.
           if (FrontEndOnly)
             CGO.OptimizationLevel = 0;
           PB.registerPipelineStartEPCallback(
-              [Device](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
-                if (Device)
+              [Device, &CI, &Libs](llvm::ModulePassManager &MPM,
+                                   llvm::OptimizationLevel) {
+                if (Device) {
                   MPM.addPass(offload::DeviceEntriesPass());
-                else
+                  MPM.addPass(offload::DeviceLibrariesPass(CI, Libs));
+                } else
                   MPM.addPass(offload::HostLoweringPass());
               });
         });

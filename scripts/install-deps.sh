@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 #===- install-deps.sh - Debian packages the build and tests need ----------===#
 set -euo pipefail
-PKGS="clang-22 libclang-22-dev llvm-22-dev llvm-22-tools liboffload-22-dev libomp-22-dev lld-22 clangd-22 catch2 cmake ninja-build libopenmpi-dev openmpi-bin"
+PKGS="clang-22 libclang-22-dev llvm-22-dev llvm-22-tools liboffload-22-dev libomp-22-dev lld-22 clangd-22 catch2 cmake ninja-build libopenmpi-dev openmpi-bin rocm-device-libs"
 missing=$(for p in $PKGS; do dpkg -s "$p" >/dev/null 2>&1 || echo "$p"; done)
 if [ -n "$missing" ]; then
   SUDO=$([ "$(id -u)" = 0 ] || echo sudo)

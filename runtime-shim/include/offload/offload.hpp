@@ -22,6 +22,11 @@
 #ifndef OFFLOAD_OFFLOAD_HPP
 #define OFFLOAD_OFFLOAD_HPP
 
+// One error, not dozens from inside (the plugin says so itself, fatally).
+#if __cplusplus < 202002L
+#error "offload needs -std=c++20 or later"
+#else
+
 #include "offload/launch.hpp"
 #include "offload/device.hpp"
 #include "offload/detail/cpu_grid.hpp"
@@ -159,4 +164,5 @@ void cpu_offload(const ofld::launch *shape, void (*kernel)(P...),
 } // namespace __ofld
 #endif
 
+#endif // __cplusplus >= 202002L
 #endif // OFFLOAD_OFFLOAD_HPP

@@ -23,6 +23,14 @@ RUN:   -fsyntax-only 2>&1 | FileCheck %s --check-prefix=REQUIRE %}
 RUN: not %clangxx -std=c++20 -DOFFLOAD_REQUIRE_PLUGIN -I%shim-include %s \
 RUN:   -fsyntax-only 2>&1 | FileCheck %s --check-prefix=REQUIRE
 
+Below C++20 the header is one error, nothing from inside it.
+RUN: echo '#include <offload/offload.hpp>' > %t/cxx17.cpp
+RUN: %if gxx %{ not %gxx -std=c++17 -I%shim-include %t/cxx17.cpp -fsyntax-only \
+RUN:   2>&1 | FileCheck %s --check-prefix=CXX17 --implicit-check-not=error: %}
+RUN: not %clangxx -std=c++17 -I%shim-include %t/cxx17.cpp -fsyntax-only 2>&1 \
+RUN:   | FileCheck %s --check-prefix=CXX17 --implicit-check-not=error:
+CXX17: offload.hpp:{{[0-9]+}}:{{[0-9]+}}: error: {{(#error )?}}"offload needs -std=c++20 or later"
+
 GXX: note: {{.*}}#pragma message: offload: plugin not loaded; offload() kernels run on the CPU
 CLANG: cpu_fallback.hpp:{{[0-9]+}}:{{[0-9]+}}: warning: offload: plugin not loaded; offload() kernels run on the CPU [-W#pragma-messages]
 REQUIRE: error: {{(#error )?}}"offload: this build must offload, but the offload plugin is not loaded (add -fplugin=liboffload.so)"
