@@ -32,7 +32,14 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     LangOptions &LO = CI.getLangOpts();
-<<<<<<< HEAD
+    // The headers and the checks are C++20 (std::span, concepts). Fatal:
+    // what would follow are errors inside the bundled header.
+    if (!LO.CPlusPlus20) {
+      offload::report(CI.getDiagnostics(), SourceLocation(),
+                      offload::DiagId::PluginNeedsCxx20)
+          << LangStandard::getLangStandardForKind(LO.LangStd).getName();
+      return std::make_unique<ASTConsumer>();
+    }
     // -save-temps preprocesses in a job of its own, which runs no plugin
     // action: its output holds the header's CPU fallback, not the launches
     // the plugin lowers. The host job, which runs first, refuses it; the
@@ -48,14 +55,6 @@ protected:
                         offload::DiagId::PluginPreprocessedInput);
       // What the fallback code would say next only hides the reason.
       CI.getDiagnostics().setSuppressAllDiagnostics(true);
-=======
-    // The headers and the checks are C++20 (std::span, concepts). Fatal:
-    // what would follow are errors inside the bundled header.
-    if (!LO.CPlusPlus20) {
-      offload::report(CI.getDiagnostics(), SourceLocation(),
-                      offload::DiagId::PluginNeedsCxx20)
-          << LangStandard::getLangStandardForKind(LO.LangStd).getName();
->>>>>>> h13
       return std::make_unique<ASTConsumer>();
     }
     if (!LO.OpenMP || (!LO.OpenMPIsTargetDevice && LO.OMPTargetTriples.empty()))
