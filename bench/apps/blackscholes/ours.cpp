@@ -18,8 +18,8 @@
 #include <span>
 #include <vector>
 
-[[offload::kernel]] void black_scholes([[offload::out]] std::span<float> call,
-                                       [[offload::out]] std::span<float> put,
+[[offload::kernel]] void black_scholes(APPS_OUT std::span<float> call,
+                                       APPS_OUT std::span<float> put,
                                        std::span<const float> price,
                                        std::span<const float> strike,
                                        std::span<const float> years, float r,

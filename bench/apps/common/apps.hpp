@@ -35,6 +35,16 @@
 #define APPS_HD
 #endif
 
+// Output spans of the offload() kernels are marked [[offload::out]], as a
+// user declares them. -DAPPS_PLAIN_OUT builds them as plain spans instead: a
+// reference build that isolates what the attribute costs in the kernel
+// (bench/apps/README.md); inside a region both move nothing.
+#if defined(APPS_PLAIN_OUT)
+#define APPS_OUT
+#else
+#define APPS_OUT [[offload::out]]
+#endif
+
 namespace apps {
 
 /// The 32-bit PCG hash (Jarzynski and Olano, "Hash Functions for GPU

@@ -22,7 +22,7 @@
 using kmeans::kClusters;
 using kmeans::kDims;
 
-[[offload::kernel]] void assign([[offload::out]] std::span<int> member,
+[[offload::kernel]] void assign(APPS_OUT std::span<int> member,
                                 std::span<const float> features,
                                 std::span<const float> centroids) {
   ofld::shared_array<float, kClusters * kDims> c;

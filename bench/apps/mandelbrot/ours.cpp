@@ -19,7 +19,7 @@
 
 using mandelbrot::kMaxIter;
 
-[[offload::kernel]] void mandelbrot_kernel([[offload::out]] std::span<int> count,
+[[offload::kernel]] void mandelbrot_kernel(APPS_OUT std::span<int> count,
                                            unsigned n, float x0, float y0,
                                            float step) {
   const std::size_t px = ofld::global_id(0), py = ofld::global_id(1);

@@ -22,7 +22,7 @@
 using montecarlo::kBlock;
 
 /// Needs blocks of kBlock threads (the tree's size).
-[[offload::kernel]] void mc_call([[offload::out]] std::span<float> partial,
+[[offload::kernel]] void mc_call(APPS_OUT std::span<float> partial,
                                  unsigned samples, float s0, float strike,
                                  float drift, float vol_t) {
   ofld::shared_array<float, kBlock> sums;

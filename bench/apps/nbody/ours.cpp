@@ -35,8 +35,8 @@ inline float rsqrt(float x) {
 /// Needs blocks of kBlock threads (the tile is one body per thread).
 [[offload::kernel]] void nbody_step(std::span<const body> pos,
                                     std::span<const body> vel,
-                                    [[offload::out]] std::span<body> pos1,
-                                    [[offload::out]] std::span<body> vel1,
+                                    APPS_OUT std::span<body> pos1,
+                                    APPS_OUT std::span<body> vel1,
                                     float dt, float eps2) {
   ofld::shared_array<body, kBlock> tile;
   const std::size_t n = pos.size();

@@ -20,7 +20,7 @@
 #include <vector>
 
 [[offload::kernel]] void srad_coeff(std::span<const float> J,
-                                    [[offload::out]] std::span<float> C,
+                                    APPS_OUT std::span<float> C,
                                     unsigned n, float q0sqr) {
   const std::size_t x = ofld::global_id(0), y = ofld::global_id(1);
   if (x >= n || y >= n)
@@ -40,7 +40,7 @@
 
 [[offload::kernel]] void srad_update(std::span<const float> J,
                                      std::span<const float> C,
-                                     [[offload::out]] std::span<float> Jn,
+                                     APPS_OUT std::span<float> Jn,
                                      unsigned n, float lambda) {
   const std::size_t x = ofld::global_id(0), y = ofld::global_id(1);
   if (x >= n || y >= n)
