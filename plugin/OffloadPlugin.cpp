@@ -93,6 +93,12 @@ protected:
                 } else
                   MPM.addPass(offload::HostLoweringPass());
               });
+          if (Device)
+            PB.registerOptimizerLastEPCallback(
+                [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
+                   llvm::ThinOrFullLTOPhase) {
+                  MPM.addPass(offload::ReadByValueInPlacePass());
+                });
         });
     return offload::createOffloadConsumer(CI);
   }

@@ -9,6 +9,8 @@
 #include "LaunchABI.h"
 
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -112,8 +114,19 @@ private:
       B.CreateStore(E->getArg(Slot++), Tmp); // little endian: value first
       return Tmp;
     }
-    case SlotShape::Pointer:
-      return E->getArg(Slot++);
+    case SlotShape::Pointer: {
+      Argument *Obj = E->getArg(Slot++);
+      // A by-value object's device copy belongs to this launch and is only
+      // ever copied from: to the optimiser it is constant memory, so the
+      // parameter copy the call makes is read in place (no per-thread
+      // stack copy of a large struct) unless the kernel writes to it.
+      if (P.Kind == PayloadKind::Value) {
+        Obj->addAttr(Attribute::NoAlias);
+        Obj->addAttr(Attribute::ReadOnly);
+        Obj->addAttr(Attribute::getWithDereferenceableBytes(Ctx, P.Bytes));
+      }
+      return Obj;
+    }
     case SlotShape::PointerAndCount: {
       auto *SpanTy = ArrayType::get(Type::getInt8Ty(Ctx), P.SpanBytes);
       Value *Span = stackObject(B, SpanTy, "span");
@@ -138,6 +151,125 @@ private:
 };
 
 } // namespace
+
+namespace {
+
+/// `Fill` copies a whole by-value object (an entry argument the entry marked
+/// `noalias readonly`) into stack copy `A`. Whether everything else only
+/// reads `A`: loads, memory copies out of it, lifetime markers and the
+/// address arithmetic in between; `Uses` gets those instructions, each
+/// after the pointer it uses.
+bool onlyReadAfterFill(AllocaInst *A, MemCpyInst *Fill,
+                       SmallVectorImpl<Instruction *> &Uses) {
+  SmallVector<Value *, 16> Work{A};
+  while (!Work.empty()) {
+    Value *P = Work.pop_back_val();
+    for (User *U : P->users()) {
+      auto *I = cast<Instruction>(U);
+      if (I == Fill)
+        continue; // `A` is its destination
+      if (auto *II = dyn_cast<IntrinsicInst>(I);
+          II && II->isLifetimeStartOrEnd()) {
+        Uses.push_back(I);
+        continue;
+      }
+      if (isa<GetElementPtrInst, AddrSpaceCastInst, BitCastInst>(I)) {
+        Uses.push_back(I);
+        Work.push_back(I);
+        continue;
+      }
+      if (auto *L = dyn_cast<LoadInst>(I); L && !L->isVolatile()) {
+        Uses.push_back(I);
+        continue;
+      }
+      if (auto *C = dyn_cast<MemTransferInst>(I);
+          C && !C->isVolatile() && C->getRawSource() == P &&
+          C->getRawDest() != P) {
+        Uses.push_back(I);
+        continue;
+      }
+      return false; // a store, a call, a comparison, a phi: keep the copy
+    }
+  }
+  return true;
+}
+
+/// The stack copies of by-value objects in entry `E` that only fill from
+/// an object and are then only read.
+bool readInPlace(Function &E) {
+  const DataLayout &DL = E.getDataLayout();
+  SmallVector<std::pair<AllocaInst *, MemCpyInst *>, 4> Copies;
+  for (Instruction &I : instructions(E)) {
+    auto *Fill = dyn_cast<MemCpyInst>(&I);
+    auto *Len = Fill ? dyn_cast<ConstantInt>(Fill->getLength()) : nullptr;
+    if (!Len || Fill->isVolatile())
+      continue;
+    auto *A = dyn_cast<AllocaInst>(Fill->getRawDest());
+    auto *Obj = dyn_cast<Argument>(Fill->getRawSource()->stripPointerCasts());
+    std::optional<TypeSize> Size = A ? A->getAllocationSize(DL) : std::nullopt;
+    if (A && Obj && Obj->hasNoAliasAttr() && Obj->onlyReadsMemory() && Size &&
+        !Size->isScalable() && Size->getFixedValue() == Len->getZExtValue())
+      Copies.push_back({A, Fill});
+  }
+  bool Changed = false;
+  for (auto [A, Fill] : Copies) {
+    SmallVector<Instruction *, 16> Uses;
+    if (!onlyReadAfterFill(A, Fill, Uses))
+      continue;
+    // The object as the copy addressed it (a global pointer on AMDGPU),
+    // computed where it dominates every use.
+    Value *Src = Fill->getRawSource();
+    if (auto *Cast = dyn_cast<Instruction>(Src)) {
+      Src = IRBuilder<>(&*E.getEntryBlock().getFirstInsertionPt())
+                .CreateAddrSpaceCast(Cast->stripPointerCasts(), Src->getType());
+    }
+    // Loads keep what they assumed of the copy's alignment only as far as
+    // the object has it, too.
+    Align Limit = std::min(Fill->getSourceAlign().valueOrOne(), A->getAlign());
+    DenseMap<Value *, Value *> Now{{A, Src}};
+    for (Instruction *I : Uses) {
+      Value *Old = I->getOperand(isa<MemTransferInst>(I) ? 1 : 0);
+      if (isa<IntrinsicInst>(I) && !isa<MemTransferInst>(I)) {
+        continue; // a lifetime marker, erased below
+      } else if (auto *G = dyn_cast<GetElementPtrInst>(I)) {
+        SmallVector<Value *, 4> Idx(G->indices());
+        Now[I] = IRBuilder<>(G).CreateGEP(G->getSourceElementType(), Now[Old],
+                                          Idx, G->getName(), G->getNoWrapFlags());
+      } else if (isa<CastInst>(I)) {
+        Now[I] = Now[Old];
+      } else if (auto *L = dyn_cast<LoadInst>(I)) {
+        L->setOperand(LoadInst::getPointerOperandIndex(), Now[Old]);
+        L->setAlignment(std::min(L->getAlign(), Limit));
+      } else {
+        auto *C = cast<MemTransferInst>(I);
+        C->setSource(Now[Old]);
+        C->setSourceAlignment(
+            std::min(C->getSourceAlign().valueOrOne(), Limit));
+      }
+    }
+    // Users first: the old address arithmetic and markers are unused now.
+    Fill->eraseFromParent();
+    for (Instruction *I : reverse(Uses))
+      if (!isa<LoadInst, MemTransferInst>(I))
+        I->eraseFromParent();
+    A->eraseFromParent();
+    Changed = true;
+  }
+  return Changed;
+}
+
+} // namespace
+
+PreservedAnalyses ReadByValueInPlacePass::run(Module &M,
+                                              ModuleAnalysisManager &) {
+  bool Changed = false;
+  for (Function &F : M)
+    if (!F.isDeclaration() && F.getName().starts_with("__ofld_") &&
+        (F.getCallingConv() == CallingConv::PTX_Kernel ||
+         F.getCallingConv() == CallingConv::AMDGPU_KERNEL))
+      Changed |= readInPlace(F);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
 
 PreservedAnalyses DeviceEntriesPass::run(Module &M, ModuleAnalysisManager &) {
   SmallVector<AnnotatedKernel, 8> Kernels = collectKernels(M);

@@ -29,6 +29,21 @@ public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
 };
 
+/// Lets GPU entries read their large by-value objects where the launch put
+/// them. The call of the kernel copies each such object into the kernel's
+/// parameter (a per-thread stack copy: 64 KiB per thread for a 64 KiB
+/// struct); when nothing writes that copy, loads read the device copy
+/// instead, which the entry marks `noalias readonly`. InstCombine does the
+/// same for constant memory, but not when the stack copy is more aligned
+/// than the object (LLVM aligns a struct's inlined byval copy to 8 on
+/// NVPTX); here the loads get the object's own alignment. Runs once the
+/// kernel is inlined into its entry (the end of the optimisation pipeline).
+class ReadByValueInPlacePass
+    : public llvm::PassInfoMixin<ReadByValueInPlacePass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+};
+
 } // namespace offload
 
 #endif // OFFLOAD_CODEGEN_DEVICEENTRIES_H

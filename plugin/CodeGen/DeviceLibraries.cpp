@@ -251,6 +251,26 @@ void defineRocmControls(Module &M, const clang::CompilerInstance &CI) {
   }
 }
 
+/// AMD GPUs have no device output here: printf needs ROCm's hostcall
+/// service or a GPU C library, which libomptarget and Debian's LLVM lack.
+/// Each call is an error (at its line with -g, else at the calling
+/// function) rather than lld's "undefined symbol: printf".
+void reportNoOutput(Module &M, StringRef Target) {
+  for (StringRef Name : {"printf", "vprintf", "puts", "putchar", "fprintf"}) {
+    Function *F = M.getFunction(Name);
+    if (!F || !F->isDeclaration())
+      continue;
+    for (User *U : F->users())
+      if (auto *Call = dyn_cast<CallBase>(U))
+        M.getContext().diagnose(DiagnosticInfoUnsupported(
+            *Call->getFunction(),
+            "offload: '" + Name + "' is not available in kernels compiled for " +
+                Target + ": AMD GPUs have no device output (guard the call "
+                "with #ifndef __AMDGPU__)",
+            Call->getDebugLoc()));
+  }
+}
+
 } // namespace
 
 DeviceLibraries findDeviceLibraries(const clang::CompilerInstance &CI) {
@@ -264,12 +284,14 @@ DeviceLibraries findDeviceLibraries(const clang::CompilerInstance &CI) {
 
 PreservedAnalyses DeviceLibrariesPass::run(Module &M,
                                            ModuleAnalysisManager &) {
+  const std::string &CPU = CI.getTargetOpts().CPU;
+  if (M.getTargetTriple().isAMDGPU())
+    reportNoOutput(M, CPU);
   if (Libs.Prefixes.empty())
     return PreservedAnalyses::all();
   SmallVector<Function *, 8> Needed = neededFunctions(M, Libs);
   if (Needed.empty())
     return PreservedAnalyses::all();
-  const std::string &CPU = CI.getTargetOpts().CPU;
   if (Libs.Files.empty()) {
     reportMissing(M, Needed, Libs, CPU);
     return PreservedAnalyses::all();

@@ -29,6 +29,8 @@
 
 #include "offload/launch.hpp"
 #include "offload/device.hpp"
+#include "offload/device_libc.hpp"
+#include "offload/math.hpp"
 #include "offload/detail/cpu_grid.hpp"
 #include "offload/region.hpp"
 

@@ -362,15 +362,19 @@ namespace __ofld {
 #pragma omp declare target
 #endif
 /// The argument for a kernel parameter of type `P` from the object at `obj`.
-/// A trivially copyable class passed by value is copied as the bytes it is
-/// (the launch moved it as bytes, too), not through overload resolution
-/// among its constructors: for std::span that resolution normalises the
-/// constraints of every std::span constructor, once per element type, which
-/// was a fifth of the front end's time for a translation unit of kernels.
-template <class P> P param_at(void *obj) {
+/// A small trivially copyable class passed by value is copied as the bytes
+/// it is (the launch moved it as bytes, too), not through overload
+/// resolution among its constructors: for std::span that resolution
+/// normalises the constraints of every std::span constructor, once per
+/// element type, which was a fifth of the front end's time for a
+/// translation unit of kernels. Anything else is the object itself (an
+/// lvalue), which the call copies into its parameter: a large class returned
+/// by value would be one first-class aggregate on GPUs, split into a load
+/// and a store per element (a 64 KiB struct took minutes to compile).
+template <class P> decltype(auto) param_at(void *obj) {
   using T = std::remove_reference_t<P>;
   if constexpr (!std::is_reference_v<P> && std::is_class_v<P> &&
-                std::is_trivially_copyable_v<P>)
+                std::is_trivially_copyable_v<P> && sizeof(P) <= 64)
     return __builtin_bit_cast(P, *static_cast<const T *>(obj));
   else
     return *static_cast<T *>(obj);

@@ -1,0 +1,93 @@
+//===- kernel_printf.cpp - end-to-end: printf in kernels ===//
+//
+// Part of the offload project's tests.
+//
+//===----------------------------------------------------------------------===//
+//
+// printf from kernels, as CUDA code uses it: one thread prints the common
+// conversions (integers of each size, hexadecimal, floating point in fixed,
+// exponent and shortest form, characters, strings, width and precision,
+// %%), and every thread of a 2x64 grid prints its own line. The program runs
+// itself again ("print") and compares what the child wrote with what the
+// host's printf makes of the same calls, line for line (the order of the
+// threads' lines is the device's, so they are compared sorted). AMD GPUs
+// have no device output: there printf in a kernel is a compile-time error,
+// and this test prints from the host instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <span>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#define FORMATS                                                               \
+  "conversions: %d %i %u %ld %lld %x %X %o %c %s|%5d|%-5d|%05d|%.3f %e %g "    \
+  "%10.4f %.2e %% done\n"
+#define ARGUMENTS(v)                                                          \
+  v, -v, 4000000000u, 1234567890123L, -9876543210987LL, 0xbeef, 0xbeef, 8,    \
+      'Z', "text", v, v, v, 3.14159265, 2.5e-300, 0.1, -2.0 / 3, 6.02214076e23
+
+[[offload::kernel]] void say(int v, std::span<int> done) {
+  std::size_t i = ofld::global_id();
+#if !defined(__AMDGPU__)
+  if (i == 0)
+    printf(FORMATS, ARGUMENTS(v));
+  printf("block %u thread %u of %u\n", ofld::block_id(), ofld::thread_id(),
+         ofld::block_dim());
+#endif
+  done[i] = 1;
+}
+
+static std::vector<std::string> lines(const std::string &s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);)
+    out.push_back(l);
+  return out;
+}
+
+int main(int argc, char **argv) {
+  std::vector<int> done(128);
+  if (argc > 1 && std::strcmp(argv[1], "print") == 0) {
+    offload(ofld::launch{.grid = {2}, .block = {64}}, say, 42, done);
+    std::printf("threads done: %d\n", int(std::count(done.begin(), done.end(), 1)));
+    return 0;
+  }
+
+  // What the device must have written.
+  char buf[512];
+  std::snprintf(buf, sizeof buf, FORMATS, ARGUMENTS(42));
+  std::vector<std::string> want{buf};
+  for (unsigned b = 0; b < 2; ++b)
+    for (unsigned t = 0; t < 64; ++t) {
+      std::snprintf(buf, sizeof buf, "block %u thread %u of %u", b, t, 64u);
+      want.push_back(buf);
+    }
+  want.push_back("threads done: 128");
+  for (std::string &l : want)
+    if (!l.empty() && l.back() == '\n')
+      l.pop_back();
+
+  std::string out;
+  FILE *child = popen(("'" + std::string(argv[0]) + "' print 2>&1").c_str(), "r");
+  while (child && std::fgets(buf, sizeof buf, child))
+    out += buf;
+  int status = child ? pclose(child) : -1;
+  std::vector<std::string> got = lines(out);
+  std::printf("-- the child's first lines:\n");
+  for (std::size_t i = 0; i < got.size() && i < 3; ++i)
+    std::printf("%s\n", got[i].c_str());
+  std::sort(got.begin(), got.end());
+  std::sort(want.begin(), want.end());
+  bool ok = status == 0 && got == want;
+  if (!ok)
+    for (const std::string &l : want)
+      if (!std::binary_search(got.begin(), got.end(), l))
+        std::printf("missing: %s\n", l.c_str());
+  std::printf("%zu lines: %s\n", got.size(), ok ? "ok" : "FAIL");
+  return ok ? 0 : 1;
+}
