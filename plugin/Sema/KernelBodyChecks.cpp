@@ -158,6 +158,9 @@ public:
   llvm::ArrayRef<const VarDecl *> constants() const {
     return Constants.getArrayRef();
   }
+  llvm::ArrayRef<const VarDecl *> foldedConstants() const {
+    return Folded.getArrayRef();
+  }
 
   // Used by the visitor.
   DiagnosticBuilder report(SourceLocation Loc, DiagId Id) {
@@ -175,8 +178,9 @@ public:
     }
   }
   void call(const FunctionDecl *Callee, SourceLocation Loc, CallQueue &Queue);
-  /// A variable of static storage duration that device code names.
-  void useGlobal(const VarDecl *VD, SourceLocation Loc, SourceRange Range);
+  /// A variable that device code names; only globals matter.
+  void useGlobal(const VarDecl *VD, NonOdrUseReason NonOdr, SourceLocation Loc,
+                 SourceRange Range);
   /// Long double, reported once per function.
   void useLongDouble(SourceLocation Loc) {
     if (LongDoubleSeen)
@@ -217,6 +221,9 @@ private:
   llvm::DenseSet<const FunctionDecl *> Checked;
   llvm::DenseSet<const CXXRecordDecl *> InlineLambdas;
   llvm::SetVector<const VarDecl *> Constants;
+  /// Constants whose value is folded into device code (not odr-used): no
+  /// copy needed, but the addresses in their values are.
+  llvm::SetVector<const VarDecl *> Folded;
   bool LongDoubleSeen = false;
   bool Ok = true;
 };
@@ -325,16 +332,15 @@ public:
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
-    if (VD && E->isNonOdrUse() == NOUR_None)
-      C.useGlobal(VD, E->getLocation(), E->getSourceRange());
+    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
+      C.useGlobal(VD, E->isNonOdrUse(), E->getLocation(), E->getSourceRange());
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
     // `object.static_member` names a global, too.
-    const auto *VD = dyn_cast<VarDecl>(E->getMemberDecl());
-    if (VD && E->isNonOdrUse() == NOUR_None)
-      C.useGlobal(VD, E->getMemberLoc(), E->getSourceRange());
+    if (const auto *VD = dyn_cast<VarDecl>(E->getMemberDecl()))
+      C.useGlobal(VD, E->isNonOdrUse(), E->getMemberLoc(),
+                  E->getSourceRange());
     return true;
   }
   bool VisitCallExpr(CallExpr *E) {
@@ -376,12 +382,17 @@ private:
   CallQueue &Calls;
 };
 
-void BodyChecker::useGlobal(const VarDecl *VD, SourceLocation Loc,
-                            SourceRange Range) {
+void BodyChecker::useGlobal(const VarDecl *VD, NonOdrUseReason NonOdr,
+                            SourceLocation Loc, SourceRange Range) {
   // Locals, and statics declared in device code (judged at their
   // declaration).
   if (!VD->hasGlobalStorage() || VD->isStaticLocal())
     return;
+  if (NonOdr != NOUR_None) {
+    if (NonOdr == NOUR_Constant && isConstantVariable(VD))
+      Folded.insert(VD);
+    return;
+  }
   if (VD->getTLSKind() != VarDecl::TLS_None) {
     report(Loc, DiagId::BodyThreadLocal) << 0 << VD << Range;
     noteChain();
@@ -507,26 +518,36 @@ void BodyChecker::checkFunction(const FunctionDecl *Def) {
   }
 }
 
-/// `Constants` and the constants their initialisers name, at any depth: a
-/// device copy of `constexpr const float *p = table;` points to the device
-/// copy of `table`.
+/// `Constants` and the constants named by their initialisers and those of
+/// `Folded`, at any depth: `constexpr const float *p = table;` read in a
+/// kernel (a copy of `p`, or its value folded in) points to the device copy
+/// of `table`.
 llvm::SmallVector<const VarDecl *, 8>
-withInitialiserTargets(llvm::ArrayRef<const VarDecl *> Constants) {
+withInitialiserTargets(llvm::ArrayRef<const VarDecl *> Constants,
+                       llvm::ArrayRef<const VarDecl *> Folded) {
   llvm::SetVector<const VarDecl *> All(Constants.begin(), Constants.end());
+  llvm::SetVector<const VarDecl *> Walk(Folded.begin(), Folded.end());
   struct Finder : RecursiveASTVisitor<Finder> {
-    llvm::SetVector<const VarDecl *> &All;
-    explicit Finder(llvm::SetVector<const VarDecl *> &All) : All(All) {}
+    llvm::SetVector<const VarDecl *> &All, &Walk;
+    Finder(llvm::SetVector<const VarDecl *> &All,
+           llvm::SetVector<const VarDecl *> &Walk)
+        : All(All), Walk(Walk) {}
     bool VisitDeclRefExpr(DeclRefExpr *E) {
-      if (const auto *VD = dyn_cast<VarDecl>(E->getDecl());
-          VD && VD->hasGlobalStorage() && !VD->isStaticLocal() &&
-          !isDeclareTarget(VD) && isConstantVariable(VD))
+      const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+      if (!VD || !VD->hasGlobalStorage() || VD->isStaticLocal() ||
+          isDeclareTarget(VD) || !isConstantVariable(VD))
+        return true;
+      // A folded read copies no address; its value may hold some.
+      if (E->isNonOdrUse() == NOUR_None)
         All.insert(VD);
+      Walk.insert(VD);
       return true;
     }
-  } F(All);
-  for (size_t I = 0; I < All.size(); ++I) {
+  } F(All, Walk);
+  Walk.insert(Constants.begin(), Constants.end());
+  for (size_t I = 0; I < Walk.size(); ++I) {
     const VarDecl *InitDecl = nullptr;
-    if (const Expr *Init = All[I]->getAnyInitializer(InitDecl))
+    if (const Expr *Init = Walk[I]->getAnyInitializer(InitDecl))
       F.TraverseStmt(const_cast<Expr *>(Init));
   }
   return {All.begin(), All.end()};
@@ -684,7 +705,8 @@ KernelBodies analyseKernelBodies(ASTContext &Ctx, DiagnosticsEngine &Diags,
     Checker.checkKernel(Def);
   KernelBodies Result;
   Result.Ok = Checker.ok();
-  Result.Constants = withInitialiserTargets(Checker.constants());
+  Result.Constants =
+      withInitialiserTargets(Checker.constants(), Checker.foldedConstants());
   llvm::sort(Result.Constants, [&](const VarDecl *A, const VarDecl *B) {
     return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
   });
