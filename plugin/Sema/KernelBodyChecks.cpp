@@ -63,6 +63,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
+#include <utility>
 #include <optional>
 
 using namespace clang;
@@ -165,6 +166,10 @@ public:
   // Used by the visitor.
   DiagnosticBuilder report(SourceLocation Loc, DiagId Id) {
     Ok = false;
+    // Clang drops diagnostics inside system macros (`stdout`, `errno`,
+    // `assert`): report where the macro is used.
+    if (SM.isInSystemMacro(Loc))
+      Loc = SM.getExpansionLoc(Loc);
     return offload::report(Diags, Loc, Id) << Kernel;
   }
   /// The notes that lead from the kernel to what was just reported,
@@ -199,6 +204,12 @@ public:
   void inlineLambda(const CXXRecordDecl *Closure) {
     InlineLambdas.insert(Closure);
   }
+  /// Whether an I/O stream use was reported in this function already.
+  bool repeatedIOStream(HostLibraryKind Kind) {
+    if (Kind != HostLibraryKind::IOStream)
+      return false;
+    return std::exchange(IOStreamSeen, true);
+  }
   void enterDefault(ImplicitUse U) { Uses.push_back(U); }
   void leaveDefault() { Uses.pop_back(); }
   const ImplicitUses &defaults() const { return Uses; }
@@ -225,6 +236,9 @@ private:
   /// copy needed, but the addresses in their values are.
   llvm::SetVector<const VarDecl *> Folded;
   bool LongDoubleSeen = false;
+  /// `std::cout << a << b` is four uses of the I/O streams; one error per
+  /// function is enough.
+  bool IOStreamSeen = false;
   bool Ok = true;
 };
 
@@ -322,8 +336,11 @@ public:
     if (VD->hasLocalStorage())
       if (const auto *RD = VD->getType()->getAsCXXRecordDecl();
           RD && RD->hasDefinition())
-        if (const CXXDestructorDecl *Dtor = RD->getDestructor())
+        if (const CXXDestructorDecl *Dtor = RD->getDestructor()) {
           C.call(Dtor, VD->getLocation(), Calls);
+          if (const CXXBindTemporaryExpr *T = boundTemporary(VD->getInit()))
+            Elided.insert(T);
+        }
     return true;
   }
   bool VisitExpr(Expr *E) {
@@ -357,8 +374,17 @@ public:
     return true;
   }
   bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
+    if (Elided.contains(E))
+      return true;
     if (const CXXDestructorDecl *Dtor = E->getTemporary()->getDestructor())
       C.call(Dtor, E->getExprLoc(), Calls);
+    return true;
+  }
+  // A temporary that becomes the returned object or a variable is not
+  // destroyed there (the caller or the variable's scope does it).
+  bool VisitReturnStmt(ReturnStmt *S) {
+    if (const CXXBindTemporaryExpr *T = boundTemporary(S->getRetValue()))
+      Elided.insert(T);
     return true;
   }
   bool VisitCXXNewExpr(CXXNewExpr *E) {
@@ -378,8 +404,24 @@ public:
   }
 
 private:
+  /// The temporary `E` is, through cleanups, parentheses and no-op casts.
+  static const CXXBindTemporaryExpr *boundTemporary(const Expr *E) {
+    while (E) {
+      E = E->IgnoreParens();
+      if (const auto *W = dyn_cast<ExprWithCleanups>(E))
+        E = W->getSubExpr();
+      else if (const auto *Cast = dyn_cast<CastExpr>(E);
+               Cast && Cast->getCastKind() == CK_NoOp)
+        E = Cast->getSubExpr();
+      else
+        return dyn_cast<CXXBindTemporaryExpr>(E);
+    }
+    return nullptr;
+  }
+
   BodyChecker &C;
   CallQueue &Calls;
+  llvm::DenseSet<const CXXBindTemporaryExpr *> Elided;
 };
 
 void BodyChecker::useGlobal(const VarDecl *VD, NonOdrUseReason NonOdr,
@@ -398,19 +440,24 @@ void BodyChecker::useGlobal(const VarDecl *VD, NonOdrUseReason NonOdr,
     noteChain();
     return;
   }
+  // Before declare target: clang's wrappers for a GPU libc (which this
+  // toolchain does not have) declare stdout and friends declare target.
+  if (inSystemHeader(VD) && !isConstantVariable(VD))
+    if (auto Kind = hostOnlyLibrary(*VD, /*HasDefinition=*/false, SM)) {
+      if (repeatedIOStream(*Kind))
+        return;
+      report(Loc, DiagId::BodyHostLibrary)
+          << 1 << VD->getQualifiedNameAsString()
+          << static_cast<unsigned>(*Kind) << Range;
+      noteChain();
+      return;
+    }
   if (isDeclareTarget(VD))
     return;
   if (isConstantVariable(VD)) {
     Constants.insert(VD);
     return;
   }
-  if (inSystemHeader(VD))
-    if (auto Kind = hostOnlyLibrary(*VD, /*HasDefinition=*/false, SM)) {
-      report(Loc, DiagId::BodyHostLibrary)
-          << 1 << VD << static_cast<unsigned>(*Kind) << Range;
-      noteChain();
-      return;
-    }
   report(Loc, DiagId::BodyHostVariable) << VD << Range;
   noteChain();
 }
@@ -442,11 +489,14 @@ void BodyChecker::call(const FunctionDecl *Callee, SourceLocation Loc,
       Callee->isImplicit() || Callee->isTrivial() || Callee->isDefaulted();
   const FunctionDecl *Def = nullptr;
   bool HasBody = Callee->hasBody(Def);
-  if (inSystemHeader(HasBody ? Def : Callee) && !isDeclareTarget(Callee)) {
+  // Declare target or not (see useGlobal), the library is judged by name.
+  if (inSystemHeader(HasBody ? Def : Callee)) {
     if (!NoBodyNeeded)
-      if (auto Kind = hostOnlyLibrary(*Callee, HasBody, SM)) {
+      if (auto Kind = hostOnlyLibrary(*Callee, HasBody, SM);
+          Kind && !repeatedIOStream(*Kind)) {
         report(Loc, DiagId::BodyHostLibrary)
-            << 0 << Callee << static_cast<unsigned>(*Kind);
+            << 0 << Callee->getQualifiedNameAsString()
+            << static_cast<unsigned>(*Kind);
         noteChain();
       }
     // What the headers define inline is the library's business.
@@ -488,7 +538,7 @@ void implicitDestructors(const CXXDestructorDecl *Dtor,
 void BodyChecker::checkFunction(const FunctionDecl *Def) {
   if (!Checked.insert(Def->getCanonicalDecl()).second || !Def->getBody())
     return;
-  LongDoubleSeen = false;
+  LongDoubleSeen = IOStreamSeen = false;
   CallQueue Calls;
   BodyVisitor V(*this, Calls);
   for (const ParmVarDecl *P : Def->parameters())
