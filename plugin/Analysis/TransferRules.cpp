@@ -18,8 +18,14 @@ using namespace clang;
 
 namespace offload {
 
+// Every row's T (and a span's element type) must have a trivial copy: a
+// trivial copy constructor and a trivial destructor, so that its bytes are
+// the object (what the launch moves and copies back), and no pointer,
+// reference or span inside. std::pair, std::tuple, std::optional and
+// std::complex of such types qualify; their non-trivial assignment
+// operators do not matter, since nothing assigns them.
 static constexpr TransferRule Table[] = {
-    {RuleId::ByValue, "T (by value, trivially copyable)", MapKind::Literal,
+    {RuleId::ByValue, "T (by value, trivial copy)", MapKind::Literal,
      "sizeof(T)"},
     {RuleId::ConstRef, "const T&", MapKind::To, "sizeof(T)"},
     {RuleId::ConstArrayRef, "const T(&)[N]", MapKind::To, "N * sizeof(T)"},
@@ -75,8 +81,24 @@ static std::optional<uint64_t> findField(const RecordDecl *RD, ASTContext &Ctx,
   return std::nullopt;
 }
 
-static bool isTriviallyCopyable(QualType T, ASTContext &Ctx) {
-  return T.isTriviallyCopyableType(Ctx);
+/// Whether copying `T` is copying its bytes, as
+/// std::is_trivially_copy_constructible and std::is_trivially_destructible
+/// say together: a copy constructor that is trivial and not deleted, and a
+/// trivial, non-deleted destructor (arrays: of their elements). Weaker than
+/// trivially copyable, which also asks trivial assignment operators:
+/// std::pair and std::tuple have user-provided ones but copy as bytes.
+static bool hasTrivialCopy(QualType T, ASTContext &Ctx) {
+  if (!T.isTriviallyCopyConstructibleType(Ctx))
+    return false;
+  const auto *RD = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return true;
+  // A deleted copy constructor counts as trivial to the above.
+  if (RD->needsImplicitCopyConstructor())
+    return !RD->defaultedCopyConstructorIsDeleted();
+  return llvm::any_of(RD->ctors(), [](const CXXConstructorDecl *C) {
+    return C->isCopyConstructor() && !C->isDeleted();
+  });
 }
 
 /// The element type of arrays and std::arrays, at any depth; `Suffix` gets
@@ -189,7 +211,7 @@ static std::optional<RuleViolation> checkObjectType(QualType T,
   if (const auto *RD = Base->getAsCXXRecordDecl();
       RD && RD->hasDefinition() && RD->isPolymorphic())
     return RuleViolation{DiagId::ParamPolymorphic, T, {}};
-  if (!isTriviallyCopyable(Base, Ctx))
+  if (!hasTrivialCopy(Base, Ctx))
     return RuleViolation{DiagId::ParamNotTriviallyCopyable, T, {}};
   return checkIndirection(T, Ctx);
 }
@@ -289,7 +311,7 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
     if (Elem->isPointerType())
       return RuleViolation{DiagId::ParamRawPointer, Elem,
                            Elem->getPointeeType()};
-    if (!isTriviallyCopyable(Elem, Ctx) || Elem->isReferenceType())
+    if (!hasTrivialCopy(Elem, Ctx) || Elem->isReferenceType())
       return RuleViolation{DiagId::ParamSpanElement, Elem, {}};
     if (auto V = checkIndirection(Elem, Ctx, T))
       return *V;

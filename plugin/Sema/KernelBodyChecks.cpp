@@ -44,6 +44,7 @@
 
 #include "KernelBodyChecks.h"
 #include "Diagnostics.h"
+#include "HostLibrary.h"
 #include "KernelAttributes.h"
 
 #include "clang/AST/ASTContext.h"
@@ -57,10 +58,12 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
+#include <utility>
 #include <optional>
 
 using namespace clang;
@@ -72,12 +75,73 @@ namespace {
 /// still reports what is missing.
 constexpr unsigned MaxCallDepth = 32;
 
+/// Code of a declaration that runs where it is used: a default argument
+/// (Kind 0) or a default member initialiser (Kind 1). Errors inside it are
+/// reported where it is written, with a note at the use.
+struct ImplicitUse {
+  unsigned Kind;
+  const NamedDecl *Decl; ///< the parameter or the field
+  SourceLocation UseLoc;
+};
+using ImplicitUses = llvm::SmallVector<ImplicitUse, 1>;
+
+/// A call found in a body, checked once the body is done.
+struct PendingCall {
+  const FunctionDecl *Callee;
+  SourceLocation Loc;
+  ImplicitUses Uses; ///< the defaults the call is inside of
+};
+using CallQueue = llvm::SmallVector<PendingCall, 8>;
+
 /// One call on the way from the kernel to the function being checked.
 struct CallStep {
   const FunctionDecl *Caller;
   const FunctionDecl *Callee;
   SourceLocation Loc;
+  ImplicitUses Uses;
 };
+
+/// Whether any declaration of `D` is inside `#pragma omp declare target`.
+bool isDeclareTarget(const Decl *D) {
+  for (const Decl *R : D->redecls())
+    if (R->hasAttr<OMPDeclareTargetDeclAttr>())
+      return true;
+  return false;
+}
+
+/// A variable whose value is fixed before the program runs: constexpr, or
+/// const with a constant initialiser. The device gets its own copy of it.
+bool isConstantVariable(const VarDecl *VD) {
+  if (VD->isConstexpr())
+    return true;
+  const VarDecl *InitDecl = nullptr;
+  if (!VD->getAnyInitializer(InitDecl) || !InitDecl)
+    return false;
+  return InitDecl->getType().isConstQualified() &&
+         InitDecl->hasConstantInitialization();
+}
+
+/// The offload runtime's own headers (namespaces ofld and __ofld): trusted
+/// like system headers; their device paths use statics in team memory.
+bool isOffloadRuntime(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+        NS && NS->getParent()->getRedeclContext()->isTranslationUnit() &&
+        NS->getIdentifier() &&
+        (NS->getName() == "ofld" || NS->getName() == "__ofld"))
+      return true;
+  return false;
+}
+
+/// Whether `T` is (through references, arrays and _Complex) long double.
+bool isLongDouble(QualType T, ASTContext &Ctx) {
+  if (T.isNull())
+    return false;
+  T = Ctx.getBaseElementType(T.getNonReferenceType());
+  if (const auto *C = T->getAs<ComplexType>())
+    T = C->getElementType();
+  return T->isSpecificBuiltinType(BuiltinType::LongDouble);
+}
 
 class BodyChecker {
 public:
@@ -92,22 +156,44 @@ public:
   }
 
   bool ok() const { return Ok; }
+  llvm::ArrayRef<const VarDecl *> constants() const {
+    return Constants.getArrayRef();
+  }
+  llvm::ArrayRef<const VarDecl *> foldedConstants() const {
+    return Folded.getArrayRef();
+  }
 
   // Used by the visitor.
   DiagnosticBuilder report(SourceLocation Loc, DiagId Id) {
     Ok = false;
+    // Clang drops diagnostics inside system macros (`stdout`, `errno`,
+    // `assert`): report where the macro is used.
+    if (SM.isInSystemMacro(Loc))
+      Loc = SM.getExpansionLoc(Loc);
     return offload::report(Diags, Loc, Id) << Kernel;
   }
+  /// The notes that lead from the kernel to what was just reported,
+  /// innermost first, as clang prints instantiation stacks.
   void noteChain() {
-    // Innermost call first, as clang prints instantiation stacks.
-    for (const CallStep &S : llvm::reverse(Chain))
+    noteUses(Uses);
+    for (const CallStep &S : llvm::reverse(Chain)) {
       offload::report(Diags, S.Loc, DiagId::BodyCalledFrom)
           << S.Callee << S.Caller;
+      noteUses(S.Uses);
+    }
   }
-  void
-  call(const FunctionDecl *Callee, SourceLocation Loc,
-       llvm::SmallVectorImpl<std::pair<const FunctionDecl *, SourceLocation>>
-           &Queue);
+  void call(const FunctionDecl *Callee, SourceLocation Loc, CallQueue &Queue);
+  /// A variable that device code names; only globals matter.
+  void useGlobal(const VarDecl *VD, NonOdrUseReason NonOdr, SourceLocation Loc,
+                 SourceRange Range);
+  /// Long double, reported once per function.
+  void useLongDouble(SourceLocation Loc) {
+    if (LongDoubleSeen)
+      return;
+    LongDoubleSeen = true;
+    report(Loc, DiagId::BodyLongDouble);
+    noteChain();
+  }
   bool inSystemHeader(const Decl *D) const {
     SourceLocation L = D->getLocation();
     return L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L));
@@ -118,46 +204,49 @@ public:
   void inlineLambda(const CXXRecordDecl *Closure) {
     InlineLambdas.insert(Closure);
   }
+  /// Whether an I/O stream use was reported in this function already.
+  bool repeatedIOStream(HostLibraryKind Kind) {
+    if (Kind != HostLibraryKind::IOStream)
+      return false;
+    return std::exchange(IOStreamSeen, true);
+  }
+  void enterDefault(ImplicitUse U) { Uses.push_back(U); }
+  void leaveDefault() { Uses.pop_back(); }
+  const ImplicitUses &defaults() const { return Uses; }
 
 private:
   void checkFunction(const FunctionDecl *Def);
+  void noteUses(llvm::ArrayRef<ImplicitUse> Us) {
+    for (const ImplicitUse &U : llvm::reverse(Us))
+      offload::report(Diags, U.UseLoc, DiagId::BodyDefaultUsedHere)
+          << U.Kind << U.Decl;
+  }
 
   ASTContext &Ctx;
   DiagnosticsEngine &Diags;
   SourceManager &SM;
   const FunctionDecl *Kernel = nullptr;
   llvm::SmallVector<CallStep, 8> Chain;
+  /// The defaults being traversed in the current function.
+  ImplicitUses Uses;
   llvm::DenseSet<const FunctionDecl *> Checked;
   llvm::DenseSet<const CXXRecordDecl *> InlineLambdas;
+  llvm::SetVector<const VarDecl *> Constants;
+  /// Constants whose value is folded into device code (not odr-used): no
+  /// copy needed, but the addresses in their values are.
+  llvm::SetVector<const VarDecl *> Folded;
+  bool LongDoubleSeen = false;
+  /// `std::cout << a << b` is four uses of the I/O streams; one error per
+  /// function is enough.
+  bool IOStreamSeen = false;
   bool Ok = true;
 };
-
-/// Whether any declaration of `D` is inside `#pragma omp declare target`.
-bool isDeclareTarget(const Decl *D) {
-  for (const Decl *R : D->redecls())
-    if (R->hasAttr<OMPDeclareTargetDeclAttr>())
-      return true;
-  return false;
-}
-
-/// Global variables the device has a valid copy of.
-bool isDeviceVisibleGlobal(const VarDecl *VD, ASTContext &Ctx) {
-  if (VD->isConstexpr() || isDeclareTarget(VD))
-    return true;
-  const VarDecl *InitDecl = nullptr;
-  if (!VD->getAnyInitializer(InitDecl) || !InitDecl)
-    return false;
-  return InitDecl->getType().isConstQualified() &&
-         InitDecl->hasConstantInitialization();
-}
 
 class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
 public:
   using Base = RecursiveASTVisitor<BodyVisitor>;
-  using Queue =
-      llvm::SmallVector<std::pair<const FunctionDecl *, SourceLocation>, 8>;
 
-  BodyVisitor(BodyChecker &C, Queue &Calls) : C(C), Calls(Calls) {}
+  BodyVisitor(BodyChecker &C, CallQueue &Calls) : C(C), Calls(Calls) {}
 
   // Unevaluated operands run nowhere.
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
@@ -184,6 +273,30 @@ public:
     return true;
   }
 
+  // Code the syntactic form leaves out but the device runs: the begin() and
+  // end() calls of a range-for, the operator<=> behind a rewritten
+  // comparison, defaults (below).
+  bool shouldVisitImplicitCode() const { return true; }
+  // Defaults run where they are used; errors in them get a note there.
+  bool TraverseCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+    C.enterDefault({0, E->getParam(), E->getUsedLocation()});
+    bool R = TraverseStmt(E->getExpr());
+    C.leaveDefault();
+    return R;
+  }
+  bool TraverseCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
+    C.enterDefault({1, E->getField(), E->getUsedLocation()});
+    bool R = TraverseStmt(E->getExpr());
+    C.leaveDefault();
+    return R;
+  }
+  // An initialiser list once, in its semantic form: that has the default
+  // member initialisers an aggregate initialisation fills in.
+  bool TraverseInitListExpr(InitListExpr *E) {
+    InitListExpr *Semantic = E->isSemanticForm() ? E : E->getSemanticForm();
+    return Base::TraverseSynOrSemInitListExpr(Semantic ? Semantic : E);
+  }
+
   bool VisitCXXThrowExpr(CXXThrowExpr *E) {
     C.report(E->getBeginLoc(), DiagId::BodyException)
         << 0 << E->getSourceRange();
@@ -208,23 +321,43 @@ public:
       C.report(VD->getLocation(), DiagId::BodyVLA) << VD;
       C.noteChain();
     }
+    if (VD->isLocalVarDecl() && VD->getTLSKind() != VarDecl::TLS_None) {
+      C.report(VD->getLocation(), DiagId::BodyThreadLocal) << 1 << VD;
+      C.noteChain();
+    } else if (VD->isStaticLocal() && !VD->hasAttr<OMPAllocateDeclAttr>() &&
+               !isConstantVariable(VD)) {
+      // Team memory (`#pragma omp allocate`) is per block by design.
+      C.report(VD->getLocation(), DiagId::BodyStaticLocal)
+          << VD << VD->getType().isConstQualified();
+      C.noteChain();
+    }
+    if (isLongDouble(VD->getType(), C.context()))
+      C.useLongDouble(VD->getLocation());
     if (VD->hasLocalStorage())
       if (const auto *RD = VD->getType()->getAsCXXRecordDecl();
           RD && RD->hasDefinition())
-        if (const CXXDestructorDecl *Dtor = RD->getDestructor())
+        if (const CXXDestructorDecl *Dtor = RD->getDestructor()) {
           C.call(Dtor, VD->getLocation(), Calls);
+          if (const CXXBindTemporaryExpr *T = boundTemporary(VD->getInit()))
+            Elided.insert(T);
+        }
+    return true;
+  }
+  bool VisitExpr(Expr *E) {
+    if (isLongDouble(E->getType(), C.context()))
+      C.useLongDouble(E->getExprLoc());
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
-    if (!VD || !VD->hasGlobalStorage() || VD->isStaticLocal() ||
-        E->isNonOdrUse() != NOUR_None)
-      return true;
-    if (isDeviceVisibleGlobal(VD, C.context()))
-      return true;
-    C.report(E->getLocation(), DiagId::BodyHostVariable)
-        << VD << E->getSourceRange();
-    C.noteChain();
+    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
+      C.useGlobal(VD, E->isNonOdrUse(), E->getLocation(), E->getSourceRange());
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    // `object.static_member` names a global, too.
+    if (const auto *VD = dyn_cast<VarDecl>(E->getMemberDecl()))
+      C.useGlobal(VD, E->isNonOdrUse(), E->getMemberLoc(),
+                  E->getSourceRange());
     return true;
   }
   bool VisitCallExpr(CallExpr *E) {
@@ -241,8 +374,17 @@ public:
     return true;
   }
   bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *E) {
+    if (Elided.contains(E))
+      return true;
     if (const CXXDestructorDecl *Dtor = E->getTemporary()->getDestructor())
       C.call(Dtor, E->getExprLoc(), Calls);
+    return true;
+  }
+  // A temporary that becomes the returned object or a variable is not
+  // destroyed there (the caller or the variable's scope does it).
+  bool VisitReturnStmt(ReturnStmt *S) {
+    if (const CXXBindTemporaryExpr *T = boundTemporary(S->getRetValue()))
+      Elided.insert(T);
     return true;
   }
   bool VisitCXXNewExpr(CXXNewExpr *E) {
@@ -262,15 +404,67 @@ public:
   }
 
 private:
+  /// The temporary `E` is, through cleanups, parentheses and no-op casts.
+  static const CXXBindTemporaryExpr *boundTemporary(const Expr *E) {
+    while (E) {
+      E = E->IgnoreParens();
+      if (const auto *W = dyn_cast<ExprWithCleanups>(E))
+        E = W->getSubExpr();
+      else if (const auto *Cast = dyn_cast<CastExpr>(E);
+               Cast && Cast->getCastKind() == CK_NoOp)
+        E = Cast->getSubExpr();
+      else
+        return dyn_cast<CXXBindTemporaryExpr>(E);
+    }
+    return nullptr;
+  }
+
   BodyChecker &C;
-  Queue &Calls;
+  CallQueue &Calls;
+  llvm::DenseSet<const CXXBindTemporaryExpr *> Elided;
 };
 
-void BodyChecker::call(
-    const FunctionDecl *Callee, SourceLocation Loc,
-    llvm::SmallVectorImpl<std::pair<const FunctionDecl *, SourceLocation>>
-        &Queue) {
-  if (!Callee || Callee->getBuiltinID() || Callee->isDeleted())
+void BodyChecker::useGlobal(const VarDecl *VD, NonOdrUseReason NonOdr,
+                            SourceLocation Loc, SourceRange Range) {
+  // Locals, and statics declared in device code (judged at their
+  // declaration).
+  if (!VD->hasGlobalStorage() || VD->isStaticLocal())
+    return;
+  if (NonOdr != NOUR_None) {
+    if (NonOdr == NOUR_Constant && isConstantVariable(VD))
+      Folded.insert(VD);
+    return;
+  }
+  if (VD->getTLSKind() != VarDecl::TLS_None) {
+    report(Loc, DiagId::BodyThreadLocal) << 0 << VD << Range;
+    noteChain();
+    return;
+  }
+  // Before declare target: clang's wrappers for a GPU libc (which this
+  // toolchain does not have) declare stdout and friends declare target.
+  if (inSystemHeader(VD) && !isConstantVariable(VD))
+    if (auto Kind = hostOnlyLibrary(*VD, /*HasDefinition=*/false, SM)) {
+      if (repeatedIOStream(*Kind))
+        return;
+      report(Loc, DiagId::BodyHostLibrary)
+          << 1 << VD->getQualifiedNameAsString()
+          << static_cast<unsigned>(*Kind) << Range;
+      noteChain();
+      return;
+    }
+  if (isDeclareTarget(VD))
+    return;
+  if (isConstantVariable(VD)) {
+    Constants.insert(VD);
+    return;
+  }
+  report(Loc, DiagId::BodyHostVariable) << VD << Range;
+  noteChain();
+}
+
+void BodyChecker::call(const FunctionDecl *Callee, SourceLocation Loc,
+                       CallQueue &Queue) {
+  if (!Callee || Callee->isDeleted())
     return;
   // offload() in a function a kernel calls: a launch from device code. The
   // call directly in a kernel (or in a lambda written there) is reported by
@@ -286,45 +480,127 @@ void BodyChecker::call(
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
       MD && MD->isPureVirtual())
     return;
-  const FunctionDecl *Def = nullptr;
-  if (Callee->hasBody(Def)) {
-    if (!inSystemHeader(Def))
-      Queue.push_back({Def, Loc});
-    return;
-  }
-  // Trivial and implicit members, and the implicit global operator new and
-  // delete, have no body to look for.
-  if (Callee->isImplicit() || Callee->isTrivial() || Callee->isDefaulted() ||
-      inSystemHeader(Callee) || isDeclareTarget(Callee))
-    return;
   if (const IdentifierInfo *II = Callee->getIdentifier();
       II && II->getName().starts_with("__ofld"))
+    return;
+  // Trivial and implicit members, and the implicit global operator new and
+  // delete, have no body to look for.
+  bool NoBodyNeeded =
+      Callee->isImplicit() || Callee->isTrivial() || Callee->isDefaulted();
+  const FunctionDecl *Def = nullptr;
+  bool HasBody = Callee->hasBody(Def);
+  // Declare target or not (see useGlobal), the library is judged by name.
+  if (inSystemHeader(HasBody ? Def : Callee)) {
+    if (!NoBodyNeeded)
+      if (auto Kind = hostOnlyLibrary(*Callee, HasBody, SM);
+          Kind && !repeatedIOStream(*Kind)) {
+        report(Loc, DiagId::BodyHostLibrary)
+            << 0 << Callee->getQualifiedNameAsString()
+            << static_cast<unsigned>(*Kind);
+        noteChain();
+      }
+    // What the headers define inline is the library's business.
+    return;
+  }
+  if (Callee->getBuiltinID())
+    return;
+  if (HasBody) {
+    if (!isOffloadRuntime(Def))
+      Queue.push_back({Def, Loc, Uses});
+    return;
+  }
+  if (NoBodyNeeded || isDeclareTarget(Callee))
     return;
   report(Loc, DiagId::BodyHostFunction) << Callee;
   noteChain();
 }
 
+/// The destructors a destructor runs after its body: of the members, then
+/// of the bases. They are not in the AST.
+void implicitDestructors(const CXXDestructorDecl *Dtor,
+                                llvm::SmallVectorImpl<const FunctionDecl *> &Out,
+                                ASTContext &Ctx) {
+  const CXXRecordDecl *RD = Dtor->getParent();
+  auto Add = [&](QualType T) {
+    if (const auto *Member = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
+        Member && Member->hasDefinition())
+      if (const CXXDestructorDecl *D = Member->getDestructor())
+        Out.push_back(D);
+  };
+  for (const FieldDecl *F : RD->fields())
+    Add(F->getType());
+  for (const CXXBaseSpecifier &B : RD->bases())
+    Add(B.getType());
+  for (const CXXBaseSpecifier &B : RD->vbases())
+    Add(B.getType());
+}
+
 void BodyChecker::checkFunction(const FunctionDecl *Def) {
   if (!Checked.insert(Def->getCanonicalDecl()).second || !Def->getBody())
     return;
-  BodyVisitor::Queue Calls;
+  LongDoubleSeen = IOStreamSeen = false;
+  CallQueue Calls;
   BodyVisitor V(*this, Calls);
+  for (const ParmVarDecl *P : Def->parameters())
+    if (isLongDouble(P->getType(), Ctx))
+      useLongDouble(P->getLocation());
   V.TraverseStmt(Def->getBody());
   // Constructor initialisers are part of the body the device runs.
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
     for (const CXXCtorInitializer *Init : Ctor->inits())
       if (Init->isWritten() || Init->getInit())
         V.TraverseStmt(Init->getInit());
+  if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(Def)) {
+    llvm::SmallVector<const FunctionDecl *, 4> Implicit;
+    implicitDestructors(Dtor, Implicit, Ctx);
+    for (const FunctionDecl *D : Implicit)
+      call(D, Def->getLocation(), Calls);
+  }
   if (Chain.size() >= MaxCallDepth)
     return;
-  for (auto [Callee, Loc] : Calls) {
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+  for (PendingCall &P : Calls) {
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(P.Callee);
         MD && InlineLambdas.contains(MD->getParent()))
       continue;
-    Chain.push_back({Def, Callee, Loc});
-    checkFunction(Callee);
+    Chain.push_back({Def, P.Callee, P.Loc, std::move(P.Uses)});
+    checkFunction(P.Callee);
     Chain.pop_back();
   }
+}
+
+/// `Constants` and the constants named by their initialisers and those of
+/// `Folded`, at any depth: `constexpr const float *p = table;` read in a
+/// kernel (a copy of `p`, or its value folded in) points to the device copy
+/// of `table`.
+llvm::SmallVector<const VarDecl *, 8>
+withInitialiserTargets(llvm::ArrayRef<const VarDecl *> Constants,
+                       llvm::ArrayRef<const VarDecl *> Folded) {
+  llvm::SetVector<const VarDecl *> All(Constants.begin(), Constants.end());
+  llvm::SetVector<const VarDecl *> Walk(Folded.begin(), Folded.end());
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SetVector<const VarDecl *> &All, &Walk;
+    Finder(llvm::SetVector<const VarDecl *> &All,
+           llvm::SetVector<const VarDecl *> &Walk)
+        : All(All), Walk(Walk) {}
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+      if (!VD || !VD->hasGlobalStorage() || VD->isStaticLocal() ||
+          isDeclareTarget(VD) || !isConstantVariable(VD))
+        return true;
+      // A folded read copies no address; its value may hold some.
+      if (E->isNonOdrUse() == NOUR_None)
+        All.insert(VD);
+      Walk.insert(VD);
+      return true;
+    }
+  } F(All, Walk);
+  Walk.insert(Constants.begin(), Constants.end());
+  for (size_t I = 0; I < Walk.size(); ++I) {
+    const VarDecl *InitDecl = nullptr;
+    if (const Expr *Init = Walk[I]->getAnyInitializer(InitDecl))
+      F.TraverseStmt(const_cast<Expr *>(Init));
+  }
+  return {All.begin(), All.end()};
 }
 
 //===----------------------------------------------------------------------===//
@@ -459,8 +735,8 @@ std::optional<std::pair<std::string, unsigned>> gpuTarget(ASTContext &Ctx) {
 
 } // namespace
 
-bool checkKernelBodies(ASTContext &Ctx, DiagnosticsEngine &Diags,
-                       llvm::ArrayRef<const FunctionDecl *> Kernels) {
+KernelBodies analyseKernelBodies(ASTContext &Ctx, DiagnosticsEngine &Diags,
+                                 llvm::ArrayRef<const FunctionDecl *> Kernels) {
   // Report in source order whatever order the kernels were found in.
   llvm::SmallVector<const FunctionDecl *, 16> Defs;
   for (const FunctionDecl *K : Kernels) {
@@ -477,7 +753,14 @@ bool checkKernelBodies(ASTContext &Ctx, DiagnosticsEngine &Diags,
   BodyChecker Checker(Ctx, Diags);
   for (const FunctionDecl *Def : Defs)
     Checker.checkKernel(Def);
-  return Checker.ok();
+  KernelBodies Result;
+  Result.Ok = Checker.ok();
+  Result.Constants =
+      withInitialiserTargets(Checker.constants(), Checker.foldedConstants());
+  llvm::sort(Result.Constants, [&](const VarDecl *A, const VarDecl *B) {
+    return SM.isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+  });
+  return Result;
 }
 
 bool checkLaunchShape(ASTContext &Ctx, DiagnosticsEngine &Diags,

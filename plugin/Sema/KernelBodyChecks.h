@@ -17,22 +17,41 @@
 #define OFFLOAD_SEMA_KERNELBODYCHECKS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace clang {
 class ASTContext;
 class DiagnosticsEngine;
 class Expr;
 class FunctionDecl;
+class VarDecl;
 } // namespace clang
 
 namespace offload {
 
+/// What the kernel bodies showed.
+struct KernelBodies {
+  bool Ok = true;
+  /// The namespace- and class-scope constants that device code reads (and
+  /// those their initialisers point to), in source order: each needs a copy
+  /// in the device image (DeviceConstants.h).
+  llvm::SmallVector<const clang::VarDecl *, 8> Constants;
+};
+
 /// Checks the bodies of `Kernels` once the translation unit is complete (so
 /// that callees defined further down and template instantiations exist).
 /// Kernels without a definition are skipped; each function body is checked
-/// once, for the first kernel that reaches it. Returns whether all were fine.
-bool checkKernelBodies(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
-                       llvm::ArrayRef<const clang::FunctionDecl *> Kernels);
+/// once, for the first kernel that reaches it.
+KernelBodies
+analyseKernelBodies(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+                    llvm::ArrayRef<const clang::FunctionDecl *> Kernels);
+
+/// The checks alone: whether all kernel bodies were fine.
+inline bool
+checkKernelBodies(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+                  llvm::ArrayRef<const clang::FunctionDecl *> Kernels) {
+  return analyseKernelBodies(Ctx, Diags, Kernels).Ok;
+}
 
 /// Checks the `ofld::launch` argument of a shaped offload() call: components
 /// known at compile time must be launchable. Returns whether it was fine.

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OffloadConsumer.h"
+#include "DeviceConstants.h"
 #include "Diagnostics.h"
 #include "KernelBodyChecks.h"
 #include "KernelAttributes.h"
@@ -49,7 +50,8 @@ public:
   /// template instantiations exist.
   void HandleTranslationUnit(ASTContext &Ctx) override {
     llvm::SmallVector<const FunctionDecl *, 16> Ks(Kernels.keys());
-    checkKernelBodies(Ctx, CI.getDiagnostics(), Ks);
+    KernelBodies Bodies = analyseKernelBodies(Ctx, CI.getDiagnostics(), Ks);
+    copyConstantsToDevice(Ctx, Bodies.Constants);
   }
 
   /// Called by the visitor.

@@ -41,10 +41,14 @@ namespace {
 // kernel body would (the table needs complete types for sizes and offsets).
 constexpr const char *KernelSource = R"cpp(
 #include <array>
+#include <complex>
 #include <coroutine>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #define USE(x) (void)sizeof(x)
 
@@ -99,6 +103,35 @@ void k_fields(PtrOuter a, const PtrOuter &b, PtrDerived &c, const Grid &d,
 void k_outconst(const Pod &p, const float (&a)[4], std::span<const float> s,
                 const std::array<int, 2> &b) { USE(p); USE(a); USE(b); }
 void k_outbyvalue(int n, Pod p, std::array<float, 3> a) {}
+
+// A trivial copy (copy constructor and destructor), not trivially copyable:
+// the standard vocabulary types and a user aggregate with its own
+// assignment operator. And what still fails: a destructor that runs code, a
+// deleted copy, and a pointer inside a pair.
+struct Assigns {
+  int A; float B;
+  Assigns &operator=(const Assigns &O) { A = O.A; B = O.B; return *this; }
+};
+struct Destructs { int A; ~Destructs() {} };
+struct NoCopy { int A; NoCopy(const NoCopy &) = delete; };
+using PairIF = std::pair<int, float>;
+using Tuple3 = std::tuple<int, float, double>;
+using TupleCP = std::tuple<int, const char *>;
+void k_vocabulary(PairIF a, Tuple3 b, std::optional<float> c,
+                  std::complex<double> d, Assigns e,
+                  const PairIF &f, Tuple3 &g, const std::optional<int> &h,
+                  std::complex<float> &i, std::span<const PairIF> j,
+                  std::span<Tuple3> k, std::span<std::complex<float>> l,
+                  std::span<std::optional<double>> m, Assigns &n,
+                  std::array<PairIF, 3> &o) {
+  USE(f); USE(g); USE(h); USE(i); USE(n); USE(o); USE(std::optional<double>);
+}
+void k_vocabulary_bad(Destructs a, const Destructs &b, std::span<Destructs> c,
+                      const NoCopy &d, std::pair<int, float *> e,
+                      std::span<const TupleCP> f,
+                      std::optional<std::string> g) {
+  USE(b); USE(d); USE(TupleCP);
+}
 
 // Kernel signatures.
 void k_ok(int n) {}
@@ -248,7 +281,7 @@ TEST_CASE("transfer table lists one row per RuleId, in enum order",
 // Accepted rows, one test case per row of the table.
 //===----------------------------------------------------------------------===//
 
-TEST_CASE("ByValue: trivially copyable by value travels as a literal",
+TEST_CASE("ByValue: a trivial copy by value travels as a literal",
           "[transfer][row]") {
   SECTION("int") {
     ParamRule R = accepted("k_byvalue", 0);
@@ -705,6 +738,78 @@ TEST_CASE("[[offload::out]] on a by-value parameter is rejected",
     CHECK(R.Row == RuleId::ByValue);
     CHECK(R.Layout.Bytes == 3 * sizeof(float));
     CHECK_FALSE(R.Layout.IsArrayLike);
+  }
+}
+
+TEST_CASE("types whose copy is trivial are accepted in every form",
+          "[transfer][row][vocabulary]") {
+  const FunctionDecl &K = kernel("k_vocabulary");
+  auto Row = [&](unsigned Index) {
+    ParamRule R = accepted("k_vocabulary", Index);
+    // The bytes are the object: all of it moves.
+    QualType Object = K.getParamDecl(Index)->getType().getNonReferenceType();
+    if (R.Layout.Kind != PayloadKind::Span)
+      CHECK(R.Layout.Bytes ==
+            uint64_t(ctx().getTypeSizeInChars(Object).getQuantity()));
+    return R.Row;
+  };
+  SECTION("by value") {
+    CHECK(Row(0) == RuleId::ByValue); // std::pair<int, float>
+    CHECK(Row(1) == RuleId::ByValue); // std::tuple<int, float, double>
+    CHECK(Row(2) == RuleId::ByValue); // std::optional<float>
+    CHECK(Row(3) == RuleId::ByValue); // std::complex<double>
+    CHECK(Row(4) == RuleId::ByValue); // user-provided operator=
+  }
+  SECTION("by reference") {
+    CHECK(Row(5) == RuleId::ConstRef);
+    CHECK(Row(6) == RuleId::MutRef);
+    CHECK(Row(7) == RuleId::ConstRef);
+    CHECK(Row(8) == RuleId::MutRef);
+    CHECK(Row(13) == RuleId::MutRef);
+    CHECK(Row(14) == RuleId::MutStdArray);
+  }
+  SECTION("as span elements") {
+    CHECK(Row(9) == RuleId::SpanConst);
+    CHECK(Row(10) == RuleId::SpanMut);
+    CHECK(Row(11) == RuleId::SpanMut);
+    CHECK(Row(12) == RuleId::SpanMut);
+    ParamRule R = accepted("k_vocabulary", 10);
+    CHECK(R.Layout.Bytes == sizeof(std::tuple<int, float, double>));
+  }
+  SECTION("they are not trivially copyable: the rule is the copy") {
+    QualType Pair = K.getParamDecl(0)->getType();
+    CHECK_FALSE(Pair.isTriviallyCopyableType(ctx()));
+    CHECK_FALSE(K.getParamDecl(4)->getType().isTriviallyCopyableType(ctx()));
+  }
+}
+
+TEST_CASE("types whose copy runs code, or that hold host addresses, are "
+          "still rejected",
+          "[transfer][reject][vocabulary]") {
+  SECTION("a destructor with a body, by value, by const& and in a span") {
+    CHECK(rejected("k_vocabulary_bad", 0).Id ==
+          DiagId::ParamNotTriviallyCopyable);
+    CHECK(rejected("k_vocabulary_bad", 1).Id ==
+          DiagId::ParamNotTriviallyCopyable);
+    CHECK(rejected("k_vocabulary_bad", 2).Id == DiagId::ParamSpanElement);
+  }
+  SECTION("a deleted copy constructor") {
+    CHECK(rejected("k_vocabulary_bad", 3).Id ==
+          DiagId::ParamNotTriviallyCopyable);
+  }
+  SECTION("a pointer inside a pair or a tuple") {
+    RuleViolation V = rejected("k_vocabulary_bad", 4);
+    CHECK(V.Id == DiagId::ParamIndirectField);
+    CHECK(V.Indirect == IndirectKind::Pointer);
+    CHECK(V.FieldPath == "second");
+    V = rejected("k_vocabulary_bad", 5);
+    CHECK(V.Id == DiagId::ParamIndirectField);
+    CHECK(V.Indirect == IndirectKind::Pointer);
+    CHECK(V.FieldPath.find("_M_head_impl") != std::string::npos);
+  }
+  SECTION("an optional of a type that is not") {
+    CHECK(rejected("k_vocabulary_bad", 6).Id ==
+          DiagId::ParamNotTriviallyCopyable);
   }
 }
 
