@@ -32,6 +32,7 @@ int main() {
   offload(square, a, b); // default shape: 64 threads from the first array
   bool ok = e2e::mismatches("a", a, ra) == 0;
   ok &= e2e::mismatches("b", b, rb) == 0;
-  std::printf("a[63] = %.0f b[31] = %d: %s\n", a[63], b[31], ok ? "ok" : "FAIL");
+  std::printf("a[63] = %.0f b[31] = %d: %s\n", a[63], b[31],
+              ok ? "ok" : "FAIL");
   return ok ? 0 : 1;
 }

@@ -39,8 +39,7 @@ struct Pair {
       i64 != -(std::int64_t(1) << 40) - 3 || p.tag != -300 ||
       p.weight != 1e-300 || u64 != ~0ull - 5)
     __builtin_trap();
-  if (ofld::grid_dim() != 1 || ofld::block_dim() != 1 ||
-      ofld::global_id() != 0)
+  if (ofld::grid_dim() != 1 || ofld::block_dim() != 1 || ofld::global_id() != 0)
     __builtin_trap();
 }
 

@@ -30,7 +30,14 @@
 # tests/e2e has its line and that every FILE:PREFIX named has CHECK lines.
 #===----------------------------------------------------------------------===#
 set -u
-MANIFEST=$(realpath "${GPU_SUITE_MANIFEST:-$(dirname "$0")/suite.txt}")
+# Paths given relative to where the suite starts; a bare name is a command.
+here() { case $1 in /* | '') echo "$1" ;; */*) echo "$PWD/$1" ;; *) echo "$1" ;; esac; }
+MANIFEST=$(here "${GPU_SUITE_MANIFEST:-$(dirname "$0")/suite.txt}")
+FILECHECK=$(here "${GPU_SUITE_FILECHECK:-}")
+PROBE=$(here "${GPU_SUITE_PROBE_LIB:-}")
+WORK=$(here "${GPU_SUITE_WORK:-}")
+BIN=''
+[ -d "${1:-}" ] && BIN=$(cd "$1" && pwd)
 cd "$(dirname "$0")/../.."
 
 if [ "${1:-}" = --manifest ]; then
@@ -56,15 +63,14 @@ if [ "${1:-}" = --manifest ]; then
   exit $bad
 fi
 
-if [ $# -lt 1 ] || [ ! -d "$1" ]; then
+if [ -z "$BIN" ]; then
   echo "usage: $0 DIR [RUN...] | --manifest" >&2
   exit 2
 fi
-BIN=$(cd "$1" && pwd)
 shift
 LIMIT=${GPU_SUITE_TIMEOUT:-60}
-PROBE=${GPU_SUITE_PROBE_LIB:-$BIN/liblaunch-probe.so}
-FILECHECK=${GPU_SUITE_FILECHECK:-$BIN/tools/FileCheck}
+PROBE=${PROBE:-$BIN/liblaunch-probe.so}
+FILECHECK=${FILECHECK:-$BIN/tools/FileCheck}
 export LD_LIBRARY_PATH="$BIN${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export OMP_TARGET_OFFLOAD=MANDATORY
 unset LIBOMPTARGET_INFO
@@ -77,8 +83,7 @@ if [ ! -f "$PROBE" ]; then
   echo "gpu-suite: FAIL: $PROBE is missing (tests/gpu/build-gpu-suite.sh)" >&2
   exit 2
 fi
-if [ -n "${GPU_SUITE_WORK:-}" ]; then
-  WORK=$GPU_SUITE_WORK
+if [ -n "$WORK" ]; then
   mkdir -p "$WORK"
 else
   WORK=$(mktemp -d)
