@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "expect.h"
+
 #include <cstdio>
 #include <span>
 #include <vector>
@@ -12,6 +14,13 @@
   std::size_t i = ofld::global_id();
   if (i < out.size())
     out[i] = value + int(i % 3);
+}
+
+static std::vector<int> expected(int value, std::size_t n) {
+  std::vector<int> v(n);
+  for (std::size_t i = 0; i < n; ++i)
+    v[i] = value + int(i % 3);
+  return v;
 }
 
 int main() {
@@ -24,8 +33,10 @@ int main() {
   for (int i = 0; i < 1000000; ++i)
     host += i % 7;
   ofld::wait(); // results are valid from here on
-  bool ok = a[0] == 1 && a[5] == 3 && b.back() == 2 + int((b.size() - 1) % 3) &&
-            c[999] == 3 && host == 2999997;
+  bool ok = e2e::mismatches("a", a, expected(1, a.size())) == 0;
+  ok &= e2e::mismatches("b", b, expected(2, b.size())) == 0;
+  ok &= e2e::mismatches("c", c, expected(3, c.size())) == 0;
+  ok &= e2e::expect_eq("host", host, 2999997);
   std::printf("a[5] = %d b[last] = %d c[999] = %d: %s\n", a[5], b.back(),
               c[999], ok ? "ok" : "FAIL");
   return ok ? 0 : 1;

@@ -1,15 +1,20 @@
 //===- out_param.cpp - end-to-end: [[offload::out]] parameters are only copied back ===//
 //
-// Part of the offload project's tests.
+// Part of the offload project's tests. Every element of `out` is checked,
+// and the kernel reports its launch shape, grid and block separately: the
+// default shape is one thread per element of the span in blocks of 256, so
+// 3000 elements are 12 blocks of 256 threads.
 //
 //===----------------------------------------------------------------------===//
+
+#include "expect.h"
 
 #include <cstdio>
 #include <span>
 #include <vector>
 
 struct Stats {
-  unsigned threads;
+  unsigned grid, block;
   float first;
 };
 
@@ -20,18 +25,26 @@ struct Stats {
   if (i < out.size())
     out[i] = in[i] + int(i);
   if (i == 0) {
-    stats.threads = ofld::grid_dim() * ofld::block_dim();
-    stats.first = 42.0f;
+    stats.grid = ofld::grid_dim(0) * ofld::grid_dim(1) * ofld::grid_dim(2);
+    stats.block = ofld::block_dim(0) * ofld::block_dim(1) * ofld::block_dim(2);
+    stats.first = float(in[0]) + 0.5f;
   }
 }
 
 int main() {
-  std::vector<int> in(3000, 5), out(3000, -1);
-  Stats s{0, 0.0f};
+  constexpr int N = 3000;
+  std::vector<int> in(N), out(N, -1), ref(N);
+  for (int i = 0; i < N; ++i) {
+    in[i] = (i * 7919) % 1000 - 500;
+    ref[i] = in[i] + i;
+  }
+  Stats s{0, 0, 0.0f};
   offload(iota, in, out, s);
-  bool ok = out[0] == 5 && out[2999] == 3004 && s.first == 42.0f &&
-            s.threads == 3072;
-  std::printf("out[2999] = %d threads = %u: %s\n", out[2999], s.threads,
-              ok ? "ok" : "FAIL");
+  bool ok = e2e::mismatches("out", out, ref) == 0;
+  ok &= e2e::expect_eq("grid", s.grid, (N + 255) / 256);
+  ok &= e2e::expect_eq("block", s.block, 256u);
+  ok &= e2e::expect_eq("first", s.first, float(in[0]) + 0.5f);
+  std::printf("out[2999] = %d, grid %u, block %u, first %g: %s\n", out[N - 1],
+              s.grid, s.block, s.first, ok ? "ok" : "FAIL");
   return ok ? 0 : 1;
 }

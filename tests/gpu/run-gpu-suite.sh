@@ -1,48 +1,226 @@
 #!/usr/bin/env bash
-#===- run-gpu-suite.sh - run the end-to-end programs on a GPU -------------===#
+#===- run-gpu-suite.sh - the end-to-end programs on a GPU, checked --------===#
 #
 # Usage (on the GPU machine, from the project root):
-#   source .gpu-runtime/device-env.sh; tests/gpu/run-gpu-suite.sh .gpu-runtime/bin
-# The folder holds the sm_90 builds of tests/e2e made by
-# tests/gpu/build-gpu-suite.sh and libofld_rt.so. Offloading is mandatory:
-# a silent CPU fallback fails the run. The multiarch_* programs hold images
-# for sm_90, gfx90a and the host target in one binary and must run on the
-# GPU too (ofld::device_count() counts the GPUs; the host target's devices
-# are used only where there is no GPU or OMP_DEFAULT_DEVICE names one).
+#   source .gpu-runtime/device-env.sh
+#   tests/gpu/run-gpu-suite.sh DIR [RUN...]
+#   tests/gpu/run-gpu-suite.sh --manifest   # anywhere: is suite.txt complete?
+# DIR is what tests/gpu/build-gpu-suite.sh built: the sm_90 programs
+# (e2e_*), the programs with images for several targets (multiarch_*),
+# libofld_rt.so, liblaunch-probe.so and tools/FileCheck. tests/gpu/suite.txt
+# says what each run must show; RUN... picks some of its runs (default: all
+# of them, and every program of DIR must have one).
+#
+# Each run executes twice, with offloading mandatory: as is, and with
+# libomptarget's log (LIBOMPTARGET_INFO=-1). It passes only if, in both:
+#  * it exits 0 within GPU_SUITE_TIMEOUT seconds (default 60);
+#  * its stdout passes the CHECK lines of its lit test (FileCheck, and no
+#    line with FAIL);
+#  * every launch ran on a CUDA device: liblaunch-probe.so records the
+#    device of each __tgt_target_kernel call, and a host offload target
+#    device ("x86_64-0") fails the run;
+# and, in the logged run, the launches libomptarget logs are exactly the
+# expected ones, each with its grid and block (in BARE mode, as only a GPU
+# runs them), as many as the probe saw. Failures are listed with FileCheck's
+# message; the table comes last. GPU_SUITE_WORK keeps the logs (default: a
+# temporary folder, removed); GPU_SUITE_FILECHECK, GPU_SUITE_PROBE_LIB and
+# GPU_SUITE_MANIFEST name another FileCheck, probe or suite.txt.
+#
+# --manifest checks, without running anything, that every program of
+# tests/e2e has its line and that every FILE:PREFIX named has CHECK lines.
 #===----------------------------------------------------------------------===#
 set -u
-BIN=${1:-.gpu-runtime/bin}
+# Paths given relative to where the suite starts; a bare name is a command.
+here() { case $1 in /* | '') echo "$1" ;; */*) echo "$PWD/$1" ;; *) echo "$1" ;; esac; }
+MANIFEST=$(here "${GPU_SUITE_MANIFEST:-$(dirname "$0")/suite.txt}")
+FILECHECK=$(here "${GPU_SUITE_FILECHECK:-}")
+PROBE=$(here "${GPU_SUITE_PROBE_LIB:-}")
+WORK=$(here "${GPU_SUITE_WORK:-}")
+BIN=''
+[ -d "${1:-}" ] && BIN=$(cd "$1" && pwd)
+cd "$(dirname "$0")/../.."
+
+if [ "${1:-}" = --manifest ]; then
+  bad=0 runs=0
+  for src in tests/e2e/*.cpp; do
+    prog=e2e_$(basename "$src" .cpp)
+    grep -q "^$prog " "$MANIFEST" ||
+      { echo "FAIL: $src has no line $prog in $MANIFEST"; bad=1; }
+  done
+  while read -r name rest; do
+    case $name in '' | '#'*) continue ;; esac
+    runs=$((runs + 1))
+    for word in $rest; do
+      case $word in
+      out=* | launches=* | log=*)
+        spec=${word#*=} file=${spec%%:*} prefix=${spec##*:}
+        grep -Eq "(^|[ /#])$prefix(-NEXT|-DAG|-COUNT-[0-9]+)?: " "$file" 2>/dev/null ||
+          { echo "FAIL: $name: $file has no $prefix: lines"; bad=1; } ;;
+      esac
+    done
+  done < "$MANIFEST"
+  echo "manifest: $runs runs"
+  exit $bad
+fi
+
+if [ -z "$BIN" ]; then
+  echo "usage: $0 DIR [RUN...] | --manifest" >&2
+  exit 2
+fi
+shift
+LIMIT=${GPU_SUITE_TIMEOUT:-60}
+PROBE=${PROBE:-$BIN/liblaunch-probe.so}
+FILECHECK=${FILECHECK:-$BIN/tools/FileCheck}
 export LD_LIBRARY_PATH="$BIN${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export OMP_TARGET_OFFLOAD=MANDATORY
-# A program that hangs fails after this many seconds instead of stopping the suite.
-LIMIT=${GPU_SUITE_TIMEOUT:-60}
-pass=0; fail=0; rows=()
-for exe in "$BIN"/e2e_* "$BIN"/multiarch_*; do
-  name=$(basename "$exe")
-  case $name in *mpi*) continue ;; esac # tests/gpu/run-mpi.sh runs them
-  echo "gpu-suite: $name" >&2 # progress, in case one hangs
-  start=$EPOCHREALTIME
-  out=$(timeout "$LIMIT" "$exe" 2>&1); rc=$?
-  [ $rc -eq 124 ] && out="$out
-timed out after $LIMIT s"
-  ms=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN{printf "%.1f", (b-a)*1000}')
-  launched=$(LIBOMPTARGET_INFO=-1 timeout "$LIMIT" "$exe" 2>&1 | grep -c 'Launching kernel __ofld_')
-  if [ $rc -eq 0 ] && [ "$launched" -gt 0 ]; then pass=$((pass+1)); st=PASS; else fail=$((fail+1)); st=FAIL; fi
-  rows+=("$(printf '%-22s %-5s launches=%-3s %8s ms  %s' "$name" "$st" "$launched" "$ms" "$(echo "$out" | tail -1)")")
-done
-echo "== transfers of out_param (const span in, out span and out struct back only)"
-LIBOMPTARGET_INFO=-1 "$BIN/e2e_out_param" 2>&1 | grep -E 'Copying data|Launching kernel' | sed 's/HstPtr=0x[0-9a-f]*, TgtPtr=0x[0-9a-f]*, //'
-echo "== transfers of struct_const_ref (const& struct to device only)"
-LIBOMPTARGET_INFO=-1 "$BIN/e2e_struct_const_ref" 2>&1 | grep -E 'Copying data|Launching kernel' | sed 's/HstPtr=0x[0-9a-f]*, TgtPtr=0x[0-9a-f]*, //'
-if [ -x "$BIN/multiarch_devices" ]; then
-  echo "== one binary for sm_90, gfx90a and the host target: devices and where launches run"
-  LIBOMPTARGET_INFO=-1 "$BIN/multiarch_devices" 2>&1 | grep -E '^ |devices:|Entering OpenMP kernel|Launching kernel|^ok|FAIL'
-  echo "-- OMP_DEFAULT_DEVICE=0 (libomptarget's device 0)"
-  OMP_DEFAULT_DEVICE=0 LIBOMPTARGET_INFO=-1 "$BIN/multiarch_devices" 2>&1 | grep -E 'Entering OpenMP kernel|Launching kernel|^ok|FAIL'
-  echo "-- ofld::set_default_device(0)"
-  LIBOMPTARGET_INFO=-1 "$BIN/multiarch_devices" 0 2>&1 | grep -E 'Entering OpenMP kernel|Launching kernel|^ok|FAIL'
+unset LIBOMPTARGET_INFO
+
+if ! "$FILECHECK" --version > /dev/null 2>&1; then
+  echo "gpu-suite: FAIL: $FILECHECK does not run here" >&2
+  exit 2
 fi
-echo "== GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
+if [ ! -f "$PROBE" ]; then
+  echo "gpu-suite: FAIL: $PROBE is missing (tests/gpu/build-gpu-suite.sh)" >&2
+  exit 2
+fi
+if [ -n "$WORK" ]; then
+  mkdir -p "$WORK"
+else
+  WORK=$(mktemp -d)
+  trap 'rm -rf "$WORK"' EXIT
+fi
+
+# The manifest: run name -> the rest of its line.
+declare -A SPEC
+ORDER=()
+while read -r name rest; do
+  case $name in '' | '#'*) continue ;; esac
+  SPEC[$name]=$rest
+  ORDER+=("$name")
+done < "$MANIFEST"
+
+RUNS=("$@")
+rows=()
+pass=0
+fail=0
+if [ ${#RUNS[@]} -eq 0 ]; then
+  RUNS=("${ORDER[@]}")
+  # A program without a line would never be checked.
+  for exe in "$BIN"/e2e_* "$BIN"/multiarch_*; do
+    [ -f "$exe" ] || continue
+    prog=$(basename "$exe")
+    case $prog in *mpi*) continue ;; esac # tests/gpu/run-mpi.sh runs them
+    if [ -z "${SPEC[$prog]+set}" ]; then
+      rows+=("$(printf '%-24s FAIL  no line in %s' "$prog" "$MANIFEST")")
+      fail=$((fail + 1))
+    fi
+  done
+fi
+
+# check RUN-DIR WHAT FILE:PREFIX INPUT [FileCheck options]: one FileCheck
+# of INPUT; a failure is recorded in RUN-DIR/reasons with its message.
+check() {
+  local dir=$1 what=$2 spec=$3 input=$4
+  shift 4
+  local file=${spec%%:*} prefix=${spec##*:}
+  if ! "$FILECHECK" "$file" --check-prefix="$prefix" --input-file="$input" \
+      --dump-input=never "$@" > "$dir/filecheck.txt" 2>&1; then
+    echo "$what does not pass $file:$prefix" >> "$dir/reasons"
+    head -n 12 "$dir/filecheck.txt" | sed 's/^/    /' >> "$dir/details"
+  fi
+}
+
+for name in "${RUNS[@]}"; do
+  prog=${name%%/*}
+  exe=$BIN/$prog
+  dir=$WORK/${name//\//.}
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  : > "$dir/reasons"
+  : > "$dir/details"
+  echo "gpu-suite: $name" >&2 # progress, in case one hangs
+  if [ -z "${SPEC[$name]+set}" ]; then
+    echo "no line in $MANIFEST" >> "$dir/reasons"
+  elif [ ! -x "$exe" ]; then
+    echo "$exe was not built" >> "$dir/reasons"
+  else
+    args=() envs=() out='' launches='' log='' device=cuda
+    for word in ${SPEC[$name]}; do
+      case $word in
+      args=*) IFS=, read -r -a args <<< "${word#args=}" ;;
+      env=*) envs+=("${word#env=}") ;;
+      out=*) out=${word#out=} ;;
+      launches=*) launches=${word#launches=} ;;
+      log=*) log=${word#log=} ;;
+      device=*) device=${word#device=} ;;
+      *) echo "unknown word '$word' in $MANIFEST" >> "$dir/reasons" ;;
+      esac
+    done
+    [ -n "$out" ] && [ -n "$launches" ] ||
+      echo "its line in $MANIFEST needs out= and launches=" >> "$dir/reasons"
+    case $device in
+    cuda) where='^CUDA-' ;;
+    host) where='^(x86_64|aarch64|ppc64|ppc64le|s390x|riscv64|loongarch64)-' ;;
+    *) where='^$' ; echo "unknown device=$device" >> "$dir/reasons" ;;
+    esac
+    for mode in plain logged; do
+      info=()
+      [ $mode = logged ] && info=(LIBOMPTARGET_INFO=-1)
+      : > "$dir/probe.$mode"
+      start=$EPOCHREALTIME
+      env "${envs[@]}" "${info[@]}" GPU_SUITE_PROBE_LOG="$dir/probe.$mode" \
+        LD_PRELOAD="$PROBE" timeout "$LIMIT" "$exe" "${args[@]}" \
+        > "$dir/out.$mode" 2> "$dir/err.$mode"
+      rc=$?
+      [ $mode = plain ] &&
+        ms=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN{printf "%.0f", (b-a)*1000}')
+      if [ $rc -eq 124 ]; then
+        echo "$mode run timed out after $LIMIT s" >> "$dir/reasons"
+      elif [ $rc -ne 0 ]; then
+        echo "$mode run exited with $rc" >> "$dir/reasons"
+        tail -n 5 "$dir/err.$mode" | sed 's/^/    /' >> "$dir/details"
+      fi
+      [ -n "$out" ] && check "$dir" "$mode stdout" "$out" "$dir/out.$mode" \
+        --implicit-check-not=FAIL
+      seen=$(wc -l < "$dir/probe.$mode")
+      [ $mode = plain ] && nlaunch=$seen && uid=$(awk 'NR==1{print $3}' "$dir/probe.$mode")
+      if [ "$seen" -eq 0 ]; then
+        echo "$mode run: no launch reached libomptarget" >> "$dir/reasons"
+      elif other=$(awk '{print $3}' "$dir/probe.$mode" | grep -Ev "$where" | head -n 1) &&
+           [ -n "$other" ]; then
+        echo "$mode run: a launch ran on $other, not a $device device" >> "$dir/reasons"
+      fi
+      if [ $mode = logged ]; then
+        sed -n 's/.*\(Launching kernel .*\)$/\1/p' "$dir/err.logged" > "$dir/launches"
+        logged=$(wc -l < "$dir/launches")
+        [ "$logged" -eq "$seen" ] ||
+          echo "libomptarget logged $logged launches, the probe saw $seen" >> "$dir/reasons"
+        [ -n "$launches" ] && check "$dir" "launches" "$launches" "$dir/launches" \
+          --implicit-check-not="Launching kernel"
+        [ -n "$log" ] && check "$dir" "log" "$log" "$dir/err.logged"
+      fi
+    done
+  fi
+  if [ -s "$dir/reasons" ]; then
+    fail=$((fail + 1))
+    st=FAIL
+    {
+      echo "-- $name: FAIL"
+      sed 's/^/  /' "$dir/reasons"
+      cat "$dir/details"
+    } >> "$WORK/failures"
+  else
+    pass=$((pass + 1))
+    st=PASS
+  fi
+  uid=${uid:-none}
+  rows+=("$(printf '%-24s %-5s launches=%-3s %-13s %6s ms  %s' "$name" "$st" \
+    "${nlaunch:-0}" "${uid:0:13}" "${ms:-0}" "$(head -n 1 "$dir/reasons")")")
+  unset nlaunch uid ms
+done
+
+[ -s "$WORK/failures" ] && cat "$WORK/failures"
+echo "== GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -n 1)"
 printf '%s\n' "${rows[@]}"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -5,6 +5,7 @@
 // RUN: %clangxx %host-target -O0 %s -o %t0 %link-rt
 // RUN: %t0 | FileCheck %s
 // CHECK: 3 5 11: ok
+// Every element of the three vectors is checked.
 
 #include <cstdio>
 #include <span>
@@ -24,11 +25,13 @@
 }
 
 int main() {
-  std::vector<int> a(100), b(100), c(100);
+  std::vector<int> a(100, -1), b(100, -1), c(100, -1);
   offload(one, a);
   offload(two, b, 5.0);
   offload(three, c, 4, 7);
-  bool ok = a[99] == 3 && b[99] == 5 && c[99] == 11;
+  bool ok = true;
+  for (int i = 0; i < 100; ++i)
+    ok &= a[i] == 3 && b[i] == 5 && c[i] == 11;
   std::printf("%d %d %d: %s\n", a[99], b[99], c[99], ok ? "ok" : "FAIL");
   return ok ? 0 : 1;
 }

@@ -43,8 +43,28 @@ int main(int argc, char **argv) {
     offload(twice, all.first(500), all);
     break;
   }
-  // Every case doubles v[1] at least once, from 1.
-  bool ok = v[1] == 2.0f;
+  // Every element against what the case must give. Case 2 runs
+  // out[i] = 2 * in[i] in parallel with in = v[0, 1000), out = v[1, 1001):
+  // v[i] (i >= 1) is doubled either from 1 or from v[i-1]'s new value,
+  // whichever its thread read, so each is 2 or twice its neighbour's.
+  bool ok = true;
+  for (int i = 0; i < 1001; ++i) {
+    bool good;
+    switch (c) {
+    case 2:
+      good = i == 0 ? v[i] == 1.0f : v[i] == 2.0f || v[i] == 2.0f * v[i - 1];
+      break;
+    case 3:
+      good = v[i] == (i < 500 ? 2.0f : 1.0f);
+      break;
+    default:
+      good = v[i] == (i < 1000 ? 2.0f : 1.0f);
+      break;
+    }
+    if (!good)
+      std::printf("FAIL: v[%d] = %g\n", i, v[i]);
+    ok &= good;
+  }
   std::printf("case %d: v[0] = %g, v[1] = %g, v[999] = %g: %s\n", c, v[0], v[1],
               v[999], ok ? "ok" : "FAIL");
   return ok ? 0 : 1;
