@@ -20,7 +20,9 @@
 // is written once: builds without OpenMP get it inline; OpenMP builds, whose
 // target code forbids thread_local and whose host-offload image is a
 // separate shared object, call the copy in libofld_rt (lib/CpuGrid.cpp
-// includes this header with OFFLOAD_CPU_GRID_IMPL).
+// includes this header with OFFLOAD_CPU_GRID_IMPL), or, in the sources
+// offload-rewrite writes, which link no offload library, an inline copy
+// that omp_bridge.hpp reaches from host code only (OFFLOAD_CPU_GRID_INLINE).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,7 +37,8 @@
 #include <utility>
 
 #if !defined(OFFLOAD_GPU_DEVICE) &&                                            \
-    (!defined(_OPENMP) || defined(OFFLOAD_CPU_GRID_IMPL))
+    (!defined(_OPENMP) || defined(OFFLOAD_CPU_GRID_IMPL) ||                    \
+     defined(OFFLOAD_CPU_GRID_INLINE))
 #define OFFLOAD_CPU_SCHEDULER 1
 #if defined(OFFLOAD_CPU_GRID_IMPL)
 #define OFFLOAD_CPU_RT extern "C"
