@@ -251,6 +251,16 @@ template <class T> range mapped(const T *Data, std::size_t Count, map_kind K) {
 
 } // namespace ofld::bridge
 
+#if !defined(OFFLOAD_GPU_DEVICE) && !defined(__OFFLOAD_PLUGIN__)
+// offload() calls left as they were run through the CPU fallback, whose
+// default launch shape counts the elements of the first span parameter: a
+// span_param is one too.
+namespace __ofld {
+template <class T, std::size_t E>
+struct shape_extent<const std::span<T, E> &> : shape_extent<std::span<T, E>> {};
+} // namespace __ofld
+#endif
+
 //===----------------------------------------------------------------------===//
 // Device side: the grid state, and what runs inside the target region.
 //===----------------------------------------------------------------------===//
@@ -787,12 +797,12 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
   const std::uint64_t Blocks = std::uint64_t(G.hw[0]) * G.hw[1] * G.hw[2];
   const std::uint32_t Threads = G.hw[3] * G.hw[4] * G.hw[5];
   if (G.cpu) {
-    // A CPU runs one thread per team and cannot form more teams than it has
-    // cores (libomp warns and shrinks the league); the grid is covered by
-    // whatever league there is, so ask only for what it can have.
-    std::uint64_t Procs = omp_get_num_procs() > 0 ? omp_get_num_procs() : 1;
-    G.teams = G.hw[0] = std::uint32_t(Blocks < Procs ? Blocks : Procs);
-    G.threads = G.hw[1] = G.hw[2] = G.hw[3] = G.hw[4] = G.hw[5] = 1;
+    // A CPU runs the whole grid on one thread, as the plugin's CPU grid does:
+    // a league of threads costs more to start and join than most launches
+    // take (and would race where blocks do).
+    G.teams = G.threads = 1;
+    for (std::uint32_t &H : G.hw)
+      H = 1;
     return G;
   }
 #if !OFFLOAD_BRIDGE_BARE
@@ -955,8 +965,15 @@ public:
 };
 } // namespace ofld::bridge
 #else
+// Device compilations parse the host code around target regions too, also
+// offload() calls that offload-rewrite left as they were (they run on the
+// CPU, in the host compilation).
+template <class... P>
+void offload(void (*kernel)(P...), const std::type_identity_t<P> &...args);
+template <class... P>
+void offload(const ofld::launch &shape, void (*kernel)(P...),
+             const std::type_identity_t<P> &...args);
 namespace ofld::bridge {
-// Device compilations parse the host code around target regions too.
 grid shape(const site &S, const ofld::launch *L, long long Count);
 int default_device();
 class aliases {

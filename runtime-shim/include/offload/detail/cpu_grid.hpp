@@ -360,8 +360,12 @@ OFFLOAD_CPU_RT void *__ofld_cpu_shared(ofld::detail::cpu_grid_state *G,
 
 namespace __ofld {
 
-// (Guarded: g++ -Wall warns about OpenMP pragmas without -fopenmp.)
-#if defined(_OPENMP)
+// (Guarded: g++ -Wall warns about OpenMP pragmas without -fopenmp.) Device
+// code of the plugin's entries; in rewritten sources, which run their own
+// grids (omp_bridge.hpp), only the CPU fallback of calls left as they were
+// uses these, from host code: device code there could not reach the
+// scheduler, whose state is thread_local.
+#if defined(_OPENMP) && !defined(OFFLOAD_CPU_GRID_INLINE)
 #pragma omp declare target
 #endif
 /// The argument for a kernel parameter of type `P` from the object at `obj`.
@@ -438,7 +442,7 @@ void cpu_grid(const std::uint32_t *dims, void (*kernel)(P...), void **objs) {
   g = saved;
 }
 #endif
-#if defined(_OPENMP)
+#if defined(_OPENMP) && !defined(OFFLOAD_CPU_GRID_INLINE)
 #pragma omp end declare target
 #endif
 
