@@ -123,7 +123,7 @@ std::string lowerCall(const LoweredCall &Call) {
     return ("(" + Text + ")").str();
   };
 
-  OS << "// " << CallMarker << " " << oneLine(Call.Original) << ";\n{\n";
+  OS << "{ // " << CallMarker << " " << oneLine(Call.Original) << ";\n";
   if (Call.Launch)
     OS << "const ofld::launch &__ofld_l = " << Initializer(*Call.Launch)
        << ";\n";
@@ -235,7 +235,7 @@ std::string lowerCall(const LoweredCall &Call) {
   for (auto [I, Line] : enumerate(Lines)) {
     if (I)
       Indented += "\n" + Call.Indent;
-    if (I && Line != "{" && Line != "}")
+    if (I && Line != "}")
       Indented += "  ";
     Indented += Line;
   }
@@ -245,9 +245,8 @@ std::string lowerCall(const LoweredCall &Call) {
 std::string lowerGroupBegin(ArrayRef<HeldRange> Held, bool InMacroArgument) {
   std::string Out;
   raw_string_ostream OS(Out);
-  OS << "// " << CallMarker
-     << " a launch group: the next launches share data, which stays on the "
-        "device\n{\n";
+  OS << "{ // " << CallMarker
+     << " launch group: the data these launches share stays on the device\n";
   SmallVector<std::string, 4> Clauses;
   for (auto [I, H] : enumerate(Held)) {
     std::string Name = "__ofld_h" + utostr(I);

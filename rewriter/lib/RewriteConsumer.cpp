@@ -576,8 +576,10 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
     }
     case Item::DependentCall:
       // Left as it is: it runs on the CPU, through offload.hpp's fallback.
-      if (!CheckOnly && RC.isUserFile(I.CE->getBeginLoc()))
+      if (!CheckOnly && RC.isUserFile(I.CE->getBeginLoc())) {
         report(RC.Diags, I.CE->getExprLoc(), DiagId::RewriteCallDependent);
+        RC.needsBridge(RC.SM.getFileID(RC.SM.getFileLoc(I.CE->getBeginLoc())));
+      }
       break;
     case Item::InstantiatedCall:
       break;

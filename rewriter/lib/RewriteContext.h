@@ -46,7 +46,11 @@ public:
   /// Records an edit (RewriteResult::addEdit) of file `FID`.
   void edit(clang::FileID FID, unsigned Offset, unsigned Length,
             llvm::StringRef Text, unsigned Rank, bool Format = false);
-  /// The files edited so far.
+  /// Notes that the file's code needs the bridge (an offload() call left as
+  /// it is runs through the CPU fallback, which OpenMP builds take from
+  /// the bridge).
+  void needsBridge(clang::FileID FID) { Edited.insert(FID); }
+  /// The files edited so far, and those that need the bridge.
   const std::set<clang::FileID> &editedFiles() const { return Edited; }
 
 private:
