@@ -7,18 +7,15 @@
 #include "Lowering.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
 namespace offload {
 namespace rewrite {
-
-std::string paramName(unsigned I) { return "__ofld_p" + utostr(I); }
-static std::string dataName(unsigned I) { return "__ofld_d" + utostr(I); }
-static std::string countName(unsigned I) { return "__ofld_n" + utostr(I); }
-static std::string argName(unsigned I) { return "__ofld_a" + utostr(I); }
 
 /// The original call on one line: it becomes a `//` comment, which must not
 /// run on (a trailing backslash) or hold a newline.
@@ -55,9 +52,9 @@ bool hasTopLevelComma(StringRef Text) {
         return false;
       continue;
     }
-    if (C == '(')
+    if (C == '(' || C == '[')
       ++Depth;
-    else if (C == ')')
+    else if (C == ')' || C == ']')
       --Depth;
     else if (C == ',' && Depth == 0)
       return true;
@@ -65,10 +62,59 @@ bool hasTopLevelComma(StringRef Text) {
   return false;
 }
 
+namespace {
+
+/// The names of one call's variables: after the kernel's parameters where
+/// they are distinct identifiers, else numbered.
+struct Names {
+  std::vector<std::string> Param, Data;
+
+  explicit Names(ArrayRef<LoweredParam> Params) {
+    StringSet<> Seen;
+    bool ByName = true;
+    for (const LoweredParam &P : Params)
+      ByName &= !P.Name.empty() && Seen.insert(P.Name).second;
+    // `x_d` could be both a parameter and the data of `x`.
+    for (const LoweredParam &P : Params)
+      ByName &= !Seen.contains(P.Name + "_d");
+    for (auto [I, P] : enumerate(Params)) {
+      std::string Base = ByName ? P.Name : "p" + utostr(I);
+      Param.push_back("__ofld_" + Base);
+      Data.push_back("__ofld_" + Base + "_d");
+    }
+  }
+};
+
+std::string mapClause(MapKind M, StringRef Section) {
+  return ("map(" + mapTypeName(M) + " : " + Section + ")").str();
+}
+
+StringRef bridgeKind(MapKind M) {
+  switch (M) {
+  case MapKind::To:
+    return "ofld::bridge::to";
+  case MapKind::From:
+    return "ofld::bridge::from";
+  default:
+    return "ofld::bridge::tofrom";
+  }
+}
+
+/// `Declarator` with `Name` in place of `%s`.
+std::string declare(StringRef Declarator, StringRef Name) {
+  size_t At = Declarator.find("%s");
+  if (At == StringRef::npos)
+    return (Declarator + " " + Name).str();
+  return (Declarator.take_front(At) + Name + Declarator.drop_front(At + 2))
+      .str();
+}
+
+} // namespace
+
 std::string lowerCall(const LoweredCall &Call) {
   std::string Out;
   raw_string_ostream OS(Out);
-  const std::string In = Call.Indent + "  ";
+  Names N(Call.Params);
   // In a macro argument only parentheses keep a comma from splitting it;
   // offload()'s own did that for the arguments, so add ours.
   auto Initializer = [&](StringRef Text) {
@@ -77,105 +123,152 @@ std::string lowerCall(const LoweredCall &Call) {
     return ("(" + Text + ")").str();
   };
 
-  OS << "{ // " << CallMarker << " " << oneLine(Call.Original) << "\n";
+  OS << "{ // " << CallMarker << " " << oneLine(Call.Original) << ";\n";
   if (Call.Launch)
-    OS << In << "const ofld::launch &__ofld_l = " << Initializer(*Call.Launch)
+    OS << "const ofld::launch &__ofld_l = " << Initializer(*Call.Launch)
        << ";\n";
 
   // Bind the arguments exactly as offload()'s `const P&` parameters would,
   // then take spans apart: OpenMP maps array sections, not span objects.
   for (auto [I, P] : enumerate(Call.Params)) {
+    std::string Decl = declare(P.Declarator, N.Param[I]);
     if (!P.KeepTemporary) {
-      OS << In << P.Declarator << " = " << Initializer(P.Argument) << ";\n";
+      OS << Decl << " = " << Initializer(P.Argument) << ";\n";
       continue;
     }
-    OS << In << "auto &&" << argName(I) << " = " << Initializer(P.Argument)
-       << ";\n";
-    OS << In << P.Declarator << " = std::move(" << argName(I) << ");\n";
+    std::string Temp = N.Param[I] + "_t";
+    OS << "auto &&" << Temp << " = " << Initializer(P.Argument) << ";\n";
+    OS << Decl << " = std::move(" << Temp << ");\n";
   }
-  for (auto [I, P] : enumerate(Call.Params)) {
-    if (P.Kind != PayloadKind::Span)
-      continue;
-    OS << In << "auto *" << dataName(I) << " = " << paramName(I)
-       << ".data();\n";
-    OS << In << "auto " << countName(I) << " = " << paramName(I)
-       << ".size();\n";
-  }
+  for (auto [I, P] : enumerate(Call.Params))
+    if (P.Kind == PayloadKind::Span)
+      OS << "auto *" << N.Data[I] << " = " << N.Param[I] << ".data();\n";
 
-  // The default shape follows the first span or array parameter.
+  // The launch: shape, device and what the kernel calls need.
   std::string Count = "-1";
-  for (auto [I, P] : enumerate(Call.Params)) {
-    if (!P.IsArrayLike)
-      continue;
-    Count = P.Kind == PayloadKind::Span ? countName(I) : utostr(P.Count);
-    break;
+  if (Call.ShapeParam) {
+    const LoweredParam &P = Call.Params[*Call.ShapeParam];
+    Count = P.Kind == PayloadKind::Span ? N.Param[*Call.ShapeParam] + ".size()"
+                                        : utostr(P.Count);
   }
-  OS << In << "ofld::bridge::grid __ofld_g = ofld::bridge::shape("
+  OS << "ofld::bridge::grid __ofld_g = ofld::bridge::shape({\""
+     << Call.KernelName << "\", __FILE__, __LINE__"
+     << (Call.Syncs ? ", ofld::bridge::synchronises" : "") << "}, "
      << (Call.Launch ? "&__ofld_l" : "nullptr") << ", " << Count << ");\n";
 
-  // The construct: clause list, one clause per line where lines are allowed.
+  // Arguments that may overlap: the bridge maps their union (aliases).
+  SmallVector<std::string, 8> Ranges;
+  for (auto [I, P] : enumerate(Call.Params)) {
+    if (P.Kind == PayloadKind::Span)
+      Ranges.push_back(("ofld::bridge::mapped(" + N.Data[I] + ", " +
+                        N.Param[I] + ".size(), " + bridgeKind(P.Map) + ")")
+                           .str());
+    else if (P.Kind == PayloadKind::Object)
+      Ranges.push_back(("ofld::bridge::mapped(&" + N.Param[I] + ", 1, " +
+                        bridgeKind(P.Map) + ")")
+                           .str());
+  }
+  if (Ranges.size() > 1)
+    OS << "ofld::bridge::aliases __ofld_u(__ofld_g, {" << join(Ranges, ", ")
+       << "});\n";
+
+  // The construct.
   SmallVector<std::string, 8> Clauses;
-  Clauses.push_back(
-      "num_teams(__ofld_g.hw[0], __ofld_g.hw[1], __ofld_g.hw[2])");
-  Clauses.push_back(
-      "thread_limit(__ofld_g.hw[3], __ofld_g.hw[4], __ofld_g.hw[5])");
+  switch (Call.Form) {
+  case Target::Portable:
+    Clauses.push_back("OFFLOAD_BRIDGE_GRID(__ofld_g)");
+    break;
+  case Target::Clang:
+    Clauses.push_back("ompx_bare num_teams(__ofld_g.hw[0], __ofld_g.hw[1], "
+                      "__ofld_g.hw[2]) thread_limit(__ofld_g.hw[3], "
+                      "__ofld_g.hw[4], __ofld_g.hw[5])");
+    break;
+  case Target::OpenMP:
+    Clauses.push_back(
+        "num_teams(__ofld_g.teams) thread_limit(__ofld_g.threads)");
+    break;
+  }
+  Clauses.push_back("device(__ofld_g.device)");
   std::string FirstPrivate = "firstprivate(__ofld_g";
   for (auto [I, P] : enumerate(Call.Params)) {
     switch (P.Kind) {
     case PayloadKind::Value:
-      FirstPrivate += ", " + paramName(I);
+      FirstPrivate += ", " + N.Param[I];
       break;
     case PayloadKind::Object:
-      Clauses.push_back(
-          ("map(" + mapTypeName(P.Map) + ": " + paramName(I) + ")").str());
+      Clauses.push_back(mapClause(P.Map, N.Param[I]));
       break;
     case PayloadKind::Span:
-      Clauses.push_back(("map(" + mapTypeName(P.Map) + ": " + dataName(I) +
-                         "[0:" + countName(I) + "])")
-                            .str());
+      Clauses.push_back(
+          mapClause(P.Map, N.Data[I] + "[0 : " + N.Param[I] + ".size()]"));
+      // The span object, for its size.
+      FirstPrivate += ", " + N.Param[I];
       break;
     }
   }
   Clauses.push_back(FirstPrivate + ")");
-  const char *Head = "omp target teams ompx_bare device(__ofld_g.device)";
-  if (Call.InMacroArgument) {
-    OS << In << "_Pragma(\"" << Head;
-    for (const std::string &C : Clauses)
-      OS << " " << C;
-    OS << "\")\n";
-  } else {
-    OS << In << "#pragma " << Head;
-    for (const std::string &C : Clauses)
-      OS << " \\\n" << In << "    " << C;
-    OS << "\n";
-  }
+  std::string Directive = "omp target teams " + join(Clauses, " ");
+  if (Call.InMacroArgument)
+    OS << "_Pragma(\"" << Directive << "\")\n";
+  else
+    OS << "#pragma " << Directive << "\n";
 
   // The kernel call: span parameters are rebuilt from the mapped sections.
   SmallVector<std::string, 8> Args;
   for (auto [I, P] : enumerate(Call.Params))
     Args.push_back(P.Kind == PayloadKind::Span
-                       ? "decltype(" + paramName(I) + ")(" + dataName(I) +
-                             ", " + countName(I) + ")"
-                       : paramName(I));
-  OS << In << "ofld::bridge::run_bare(__ofld_g, [&] {\n";
-  std::string Line = In + "  " + Call.Kernel + "(";
-  const size_t Column = Line.size();
-  for (auto [I, A] : enumerate(Args)) {
-    std::string Piece = A + (I + 1 < Args.size() ? "," : ");");
-    // Greedy wrapping at 80 columns, arguments aligned after the paren.
-    if (I && Line.size() + 1 + Piece.size() > 80) {
-      OS << Line << "\n";
-      Line = std::string(Column, ' ') + Piece;
+                       ? "ofld::bridge::view(" + N.Param[I] + ", " + N.Data[I] +
+                             ")"
+                       : N.Param[I]);
+  // The kernel in parentheses: no argument-dependent lookup (a kernel named
+  // `apply` called with a std::span would find std::apply).
+  OS << "ofld::bridge::" << (Call.Form == Target::Clang ? "run_bare" : "run")
+     << "(__ofld_g, [&] { (" << Call.Kernel << ")(" << join(Args, ", ")
+     << "); });\n}";
+  if (!Call.InMacroArgument)
+    return Out; // formatted later
+  // Indent by hand what clang-format does not see: the block's lines two
+  // more than the line of the call, its braces as that line.
+  std::string Indented;
+  SmallVector<StringRef, 16> Lines;
+  StringRef(Out).split(Lines, '\n');
+  for (auto [I, Line] : enumerate(Lines)) {
+    if (I)
+      Indented += "\n" + Call.Indent;
+    if (I && Line != "}")
+      Indented += "  ";
+    Indented += Line;
+  }
+  return Indented;
+}
+
+std::string lowerGroupBegin(ArrayRef<HeldRange> Held, bool InMacroArgument) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  OS << "{ // " << CallMarker
+     << " launch group: the data these launches share stays on the device\n";
+  SmallVector<std::string, 4> Clauses;
+  for (auto [I, H] : enumerate(Held)) {
+    std::string Name = "__ofld_h" + utostr(I);
+    if (H.Kind == PayloadKind::Span) {
+      OS << declare(H.Declarator, Name) << " = " << H.Variable << ";\n";
+      OS << "auto *" << Name << "_d = " << Name << ".data();\n";
+      Clauses.push_back(
+          mapClause(H.Map, Name + "_d[0 : " + Name + ".size()]"));
     } else {
-      Line += (I ? " " : "") + Piece;
+      Clauses.push_back(mapClause(H.Map, H.Variable));
     }
   }
-  if (Args.empty())
-    Line += ");";
-  OS << Line << "\n" << In << "});\n";
-  OS << Call.Indent << "}";
+  std::string Directive = "omp target data device(ofld::bridge::default_device()) " +
+                          join(Clauses, " ");
+  if (InMacroArgument)
+    OS << "_Pragma(\"" << Directive << "\")\n{\n";
+  else
+    OS << "#pragma " << Directive << "\n{\n";
   return Out;
 }
+
+std::string lowerGroupEnd() { return "\n}\n}"; }
 
 std::string declareTargetBegin(StringRef Indent) {
   return (Indent + "#pragma omp declare target\n").str();
@@ -188,6 +281,12 @@ std::string declareTargetEnd(StringRef Indent) {
 std::string bridgeInclude(bool Angled) {
   return Angled ? "#include <offload/omp_bridge.hpp>\n"
                 : "#include \"offload/omp_bridge.hpp\"\n";
+}
+
+std::string spanParamType(StringRef Element, StringRef Extent) {
+  return ("ofld::bridge::span_param<" + Element +
+          (Extent.empty() ? "" : ", " + Extent) + ">")
+      .str();
 }
 
 } // namespace rewrite

@@ -4,9 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Spells the replacement of one offload() call and the declare target
-// brackets of a kernel. Pure text: the AST side (OffloadRewriter.cpp) has
-// already asked the transfer table what each parameter needs.
+// Spells the replacement of one offload() call, of a launch group, and the
+// declare target brackets of a kernel. Pure text: the AST side
+// (CallRewriter.cpp) has already asked the transfer table what each
+// parameter needs. The text is formatted afterwards (clang-format, LLVM
+// style), so it only has to be correct, one statement per line.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,8 @@
 #define OFFLOAD_REWRITER_LOWERING_H
 
 #include "KernelDescriptor.h"
+
+#include "offload/Rewriter.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -30,8 +34,10 @@ inline constexpr llvm::StringLiteral CallMarker = "offload-rewrite:";
 
 /// One kernel parameter as the call passes it.
 struct LoweredParam {
-  /// Declarator of the host-side parameter object, name included, e.g.
-  /// `std::span<const float> __ofld_p1` or `const int (&__ofld_p2)[4]`.
+  /// The parameter's name in the kernel (may be empty), for readable names.
+  std::string Name;
+  /// Declarator of the host-side parameter object, `%s` where its name goes,
+  /// e.g. `std::span<const float> %s` or `const int (&%s)[4]`.
   std::string Declarator;
   /// The call's argument, as spelled in the source.
   std::string Argument;
@@ -48,37 +54,61 @@ struct LoweredParam {
 
 /// One offload() call.
 struct LoweredCall {
-  /// Leading whitespace of the line the call starts on.
-  std::string Indent;
   /// The call as written, for the marker comment.
   std::string Original;
   /// How the kernel is named at the call (`saxpy`, `scale<float>`).
   std::string Kernel;
+  /// The kernel's name in messages.
+  std::string KernelName;
   /// The ofld::launch argument, if the call has one.
   std::optional<std::string> Launch;
   std::vector<LoweredParam> Params;
+  /// The kernel synchronises its blocks (sync_threads, shared arrays).
+  bool Syncs = false;
+  /// The parameter that defines the default launch shape.
+  std::optional<unsigned> ShapeParam;
   /// The call sits inside a macro argument: no `#pragma` lines there, so
-  /// use `_Pragma`, and keep the text free of top-level commas.
+  /// use `_Pragma`, and keep the text free of top-level commas. The text is
+  /// not formatted there; it is indented from `Indent`, the indentation of
+  /// the line the call starts on.
   bool InMacroArgument = false;
+  std::string Indent;
+  Target Form = Target::Portable;
 };
-
-/// Name of parameter object `I` in the rewritten block.
-std::string paramName(unsigned I);
 
 /// The block that replaces the call (and its `;`).
 std::string lowerCall(const LoweredCall &Call);
+
+/// One range that a launch group holds on the device.
+struct HeldRange {
+  /// Declarator of the object that names the range (`%s` for its name),
+  /// and the variable it is bound to; a span is taken apart.
+  std::string Declarator, Variable;
+  PayloadKind Kind = PayloadKind::Span;
+  MapKind Map = MapKind::ToFrom;
+};
+
+/// The text before the first and after the last call of a launch group:
+/// a block that holds `Held` on the default device (`target data`).
+std::string lowerGroupBegin(llvm::ArrayRef<HeldRange> Held,
+                            bool InMacroArgument);
+std::string lowerGroupEnd();
 
 /// Whether `Text` has a comma outside (), [] and literals: such text would
 /// split a macro argument.
 bool hasTopLevelComma(llvm::StringRef Text);
 
-/// Directive lines placed around a kernel declaration.
+/// Directive lines placed around a declaration compiled for the device.
 std::string declareTargetBegin(llvm::StringRef Indent);
 std::string declareTargetEnd(llvm::StringRef Indent);
 
 /// The include every rewritten file gets; `Angled` follows the file's own
 /// spelling of the offload.hpp include.
 std::string bridgeInclude(bool Angled);
+
+/// How a by-value std::span parameter is written in rewritten code, for an
+/// element type and extent (empty: dynamic) as spelled.
+std::string spanParamType(llvm::StringRef Element, llvm::StringRef Extent);
 
 } // namespace rewrite
 } // namespace offload

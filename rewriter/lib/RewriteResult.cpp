@@ -8,6 +8,7 @@
 
 #include "Diagnostics.h"
 
+#include "clang/Format/Format.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -21,9 +22,10 @@ namespace offload {
 namespace rewrite {
 
 void RewriteResult::addEdit(StringRef FilePath, unsigned Offset,
-                            unsigned Length, StringRef Text, unsigned Rank) {
+                            unsigned Length, StringRef Text, unsigned Rank,
+                            bool Format) {
   Edits[FilePath.str()].insert(
-      Edit{Offset, Length, Rank, Text.str(), NextSeq++});
+      Edit{Offset, Length, Rank, Text.str(), NextSeq++, Format});
 }
 
 void RewriteResult::addCall(CallExplanation Call) {
@@ -31,8 +33,37 @@ void RewriteResult::addCall(CallExplanation Call) {
     Calls.push_back(std::move(Call));
 }
 
-std::optional<std::map<std::string, Replacements>>
-RewriteResult::replacements(clang::DiagnosticsEngine &Diags) const {
+/// Formats the new text of the edits marked `Format` (their lines only: the
+/// code around them stays as its author wrote it) and returns the edits
+/// that do both.
+static Expected<Replacements>
+formatEdits(StringRef File, StringRef Code, const Replacements &Reps,
+            ArrayRef<unsigned> Offsets) {
+  Expected<std::string> New = clang::tooling::applyAllReplacements(Code, Reps);
+  if (!New)
+    return New.takeError();
+  // Where each formatted edit's new text lies in the new code.
+  std::vector<clang::tooling::Range> Shifted;
+  for (unsigned Offset : Offsets) {
+    long Delta = 0;
+    unsigned Size = 0;
+    for (const Replacement &R : Reps) {
+      if (R.getOffset() < Offset)
+        Delta += long(R.getReplacementText().size()) - long(R.getLength());
+      else if (R.getOffset() == Offset)
+        Size = R.getReplacementText().size();
+    }
+    Shifted.emplace_back(unsigned(long(Offset) + Delta), Size);
+  }
+  clang::format::FormatStyle Style = clang::format::getLLVMStyle();
+  Replacements Formatting =
+      clang::format::reformat(Style, *New, Shifted, File);
+  return Reps.merge(Formatting);
+}
+
+std::optional<std::map<std::string, Replacements>> RewriteResult::replacements(
+    clang::DiagnosticsEngine &Diags,
+    function_ref<std::optional<std::string>(StringRef)> Code) const {
   std::map<std::string, Replacements> Out;
   for (const auto &[File, Set] : Edits) {
     std::vector<Edit> Sorted(Set.begin(), Set.end());
@@ -40,12 +71,14 @@ RewriteResult::replacements(clang::DiagnosticsEngine &Diags) const {
       return std::tie(A.Offset, A.Rank, A.Seq) <
              std::tie(B.Offset, B.Rank, B.Seq);
     });
-    Replacements &Reps = Out[File];
+    Replacements Reps;
+    std::vector<unsigned> Formatted;
     // Edits at one offset become one replacement: clang refuses two
     // insertions at one place, since their order would be ambiguous.
     for (size_t I = 0; I < Sorted.size();) {
       unsigned Offset = Sorted[I].Offset, Length = 0;
       std::string Text;
+      bool Format = false;
       for (; I < Sorted.size() && Sorted[I].Offset == Offset; ++I) {
         if (Sorted[I].Length && Length) {
           report(Diags, clang::SourceLocation(), DiagId::ToolEditsDisagree)
@@ -54,13 +87,33 @@ RewriteResult::replacements(clang::DiagnosticsEngine &Diags) const {
         }
         Length = std::max(Length, Sorted[I].Length);
         Text += Sorted[I].Text;
+        Format |= Sorted[I].Format;
       }
       if (Error E = Reps.add(Replacement(File, Offset, Length, Text))) {
         report(Diags, clang::SourceLocation(), DiagId::ToolEditFailed)
             << toString(std::move(E));
         return std::nullopt;
       }
+      if (Format)
+        Formatted.push_back(Offset);
     }
+    if (!Formatted.empty()) {
+      std::optional<std::string> Text = Code(File);
+      if (!Text) {
+        report(Diags, clang::SourceLocation(), DiagId::ToolEditFailed)
+            << ("cannot read '" + File + "'");
+        return std::nullopt;
+      }
+      Expected<Replacements> WithFormat =
+          formatEdits(File, *Text, Reps, Formatted);
+      if (!WithFormat) {
+        report(Diags, clang::SourceLocation(), DiagId::ToolEditFailed)
+            << toString(WithFormat.takeError());
+        return std::nullopt;
+      }
+      Reps = std::move(*WithFormat);
+    }
+    Out[File] = std::move(Reps);
   }
   return Out;
 }

@@ -6,10 +6,10 @@
 //
 //   offload-rewrite [options] <source>... [-p <build dir> | -- <flags>]
 //
-// Rewrites sources that use [[offload::kernel]] and offload() into standard
-// OpenMP offload C++ that stock clang builds without the plugin. All inputs
-// are analysed before anything is written, and nothing is written if any of
-// them has an error.
+// Rewrites sources that use [[offload::kernel]] and offload() into OpenMP
+// offload C++ that compilers without the plugin build (g++, clang). All
+// inputs are analysed before anything is written, and nothing is written if
+// any of them has an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,8 +56,19 @@ static cl::opt<bool>
             cl::cat(Category));
 static cl::opt<bool> Check("check",
                            cl::desc("Write nothing; exit with status 1 if "
-                                    "any file would change"),
+                                    "any file would change, 2 on errors"),
                            cl::cat(Category));
+static cl::opt<Target> Form(
+    "target", cl::desc("Which compilers the output is for"),
+    cl::values(clEnumValN(Target::Portable, "portable",
+                          "any OpenMP compiler: LLVM's bare teams where the "
+                          "compiler has them (clang 20+), standard teams "
+                          "elsewhere (default)"),
+               clEnumValN(Target::Clang, "clang",
+                          "clang 20 and later: LLVM's bare teams only"),
+               clEnumValN(Target::OpenMP, "openmp",
+                          "standard OpenMP teams only (no clang GPU targets)")),
+    cl::init(Target::Portable), cl::cat(Category));
 static cl::opt<std::string> OffloadInclude(
     "offload-include",
     cl::desc("Directory holding offload/offload.hpp, searched after the "
@@ -68,6 +79,9 @@ static cl::extrahelp CommonHelp(tooling::CommonOptionsParser::HelpMessage);
 static cl::extrahelp MoreHelp(R"(
 Without -i, --export-fixes, --check or --explain, the rewritten sources are
 printed to standard output. Nothing is written if any input has an error.
+
+Exit status: 0 done (--check: nothing would change); 1 an error (--check: a
+file would change); 2 --check found errors.
 )");
 
 static constexpr const char *Tool = "offload-rewrite";
@@ -226,8 +240,28 @@ static std::string installedIncludeDir(const char *Argv0) {
   return sys::fs::exists(Header) ? std::string(Dir) : std::string();
 }
 
+/// Reads a file for the formatter.
+static std::optional<std::string> readFile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return std::nullopt;
+  return (*Buf)->getBuffer().str();
+}
+
+/// Whether --check found a file that would change.
+static bool CheckFound = false;
+
+/// The run: 1 on errors, else 0.
+static int run(int argc, const char **argv);
+
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
+  if (run(argc, argv))
+    return Check ? 2 : 1; // --check tells errors from "would change"
+  return CheckFound ? 1 : 0;
+}
+
+static int run(int argc, const char **argv) {
   if (!checkCompilationDatabase(argc, argv))
     return 1;
   auto Parser = tooling::CommonOptionsParser::create(
@@ -251,6 +285,7 @@ int main(int argc, const char **argv) {
   }
 
   RewriteOptions Opts = defaultRewriteOptions();
+  Opts.Form = Form;
   if (!OffloadInclude.empty())
     Opts.ShimIncludeDir = absolute(OffloadInclude);
   else if (std::string Installed = installedIncludeDir(argv[0]);
@@ -264,7 +299,7 @@ int main(int argc, const char **argv) {
   if (Status || Result.failed())
     return fail(offload::DiagId::ToolInputErrors);
 
-  auto Reps = Result.replacements(toolDiags());
+  auto Reps = Result.replacements(toolDiags(), readFile);
   if (!Reps)
     return 1;
 
@@ -308,7 +343,8 @@ int main(int argc, const char **argv) {
     for (const auto &[Path, Contents] : Changed)
       errs() << Tool << ": " << Path << " would be rewritten\n";
     errs() << Tool << ": would rewrite " << Counts << "\n";
-    return Changed.empty() ? 0 : 1;
+    CheckFound = !Changed.empty();
+    return 0;
   }
 
   const char *Verb = "would rewrite";

@@ -52,10 +52,21 @@ Policy ofld::detail::offloadPolicy() {
   return P;
 }
 
+// libomptarget's reference-counted start and stop.
+extern "C" void __tgt_rtl_init();
+extern "C" void __tgt_rtl_deinit();
+
 /// The device count does not change during a run; libomptarget takes a lock
-/// to answer, so ask once.
+/// to answer, so ask once. A program built with -fopenmp but no offload
+/// target registers no image, and libomptarget 22 crashes answering before
+/// one is: hold the runtime around the question (its own count is kept).
 int ofld::detail::numDevices() {
-  static const int N = omp_get_num_devices();
+  static const int N = [] {
+    __tgt_rtl_init();
+    int Count = omp_get_num_devices();
+    __tgt_rtl_deinit();
+    return Count;
+  }();
   return N;
 }
 

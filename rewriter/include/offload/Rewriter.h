@@ -8,12 +8,14 @@
 // [[offload::kernel]] and offload(...) and produces clang::tooling
 // Replacements that turn them into plain OpenMP offload C++:
 //
-//  * every kernel declaration is wrapped in `#pragma omp declare target`;
+//  * every kernel declaration, and every namespace-scope variable a kernel
+//    reads, is wrapped in `#pragma omp declare target`;
 //  * every `offload(...)` statement becomes a block that binds the arguments
 //    to the kernel's parameter types, computes the launch shape with
-//    ofld::bridge::shape() and runs the kernel in a bare target region whose
-//    map clauses come from offload::classifyParameter;
-//  * files that change include <offload/omp_bridge.hpp>.
+//    ofld::bridge::shape() and runs the kernel in a target teams region
+//    whose map clauses come from offload::classifyParameter; consecutive
+//    launches that share data hold it in a `target data` region;
+//  * files that use offload include <offload/omp_bridge.hpp>.
 //
 // Everything the rewriter decides per parameter comes from the transfer
 // table in plugin/Analysis/TransferRules.h; this library only spells it.
@@ -28,6 +30,7 @@
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -70,8 +73,9 @@ class RewriteResult {
 public:
   /// Records an edit of `Length` bytes at `Offset` of `FilePath` (absolute).
   /// Insertions at one offset are ordered by `Rank`, then by arrival.
+  /// `Format`: the new text is formatted in place (LLVM style).
   void addEdit(llvm::StringRef FilePath, unsigned Offset, unsigned Length,
-               llvm::StringRef Text, unsigned Rank);
+               llvm::StringRef Text, unsigned Rank, bool Format = false);
   /// Records a rewritten call; the same location counts once.
   void addCall(CallExplanation Call);
   /// Notes that a translation unit could not be analysed or had errors.
@@ -79,16 +83,20 @@ public:
 
   bool failed() const { return Failed; }
   llvm::ArrayRef<CallExplanation> calls() const { return Calls; }
-  /// The edits grouped by file. If two edits overlap, says so on `Diags`
-  /// (rows of Diagnostics.def) and returns nothing.
+  /// The edits grouped by file, those marked `Format` formatted with
+  /// clang-format's LLVM style (`Code` reads a file). If two edits overlap,
+  /// says so on `Diags` (rows of Diagnostics.def) and returns nothing.
   std::optional<std::map<std::string, clang::tooling::Replacements>>
-  replacements(clang::DiagnosticsEngine &Diags) const;
+  replacements(clang::DiagnosticsEngine &Diags,
+               llvm::function_ref<std::optional<std::string>(llvm::StringRef)>
+                   Code) const;
 
 private:
   struct Edit {
     unsigned Offset, Length, Rank;
     std::string Text;
     unsigned Seq;
+    bool Format;
     bool operator<(const Edit &O) const {
       return std::tie(Offset, Length, Rank, Text) <
              std::tie(O.Offset, O.Length, O.Rank, O.Text);
@@ -101,7 +109,18 @@ private:
   bool Failed = false;
 };
 
-/// How to parse the inputs.
+/// Which compilers the output is for.
+enum class Target {
+  /// Any OpenMP 4.5 compiler: LLVM's bare teams where the compiler has them
+  /// (clang 20 and later), standard teams elsewhere (the bridge decides).
+  Portable,
+  /// clang 20 and later only: LLVM's bare teams, `ompx_bare`.
+  Clang,
+  /// Standard OpenMP teams only (no clang GPU targets).
+  OpenMP,
+};
+
+/// How to parse the inputs and what to write.
 struct RewriteOptions {
   /// Directory holding offload/offload.hpp and offload/omp_bridge.hpp. The
   /// plugin provides the header itself, so a compile database made for a
@@ -110,6 +129,7 @@ struct RewriteOptions {
   /// Clang resource directory (stddef.h, ...); empty keeps clang's guess,
   /// which is wrong for a tool installed outside clang's prefix.
   std::string ResourceDir;
+  Target Form = Target::Portable;
 };
 
 /// Defaults baked in at build time: the source tree's runtime-shim/include

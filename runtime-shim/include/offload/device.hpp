@@ -145,9 +145,15 @@ inline std::size_t global_id(int dim = 0) {
 namespace detail {
 #if !defined(OFFLOAD_GPU_DEVICE)
 [[noreturn]] inline void cpu_shared_unavailable() {
+#if defined(_OPENMP) && !defined(__clang__)
+  // g++ compiles this for its offload targets too, which have no stderr.
+  std::printf("offload: ofld::shared_array used outside a grid of the offload "
+              "CPU emulation (a kernel launched through offload())\n");
+#else
   std::fputs("offload: ofld::shared_array used outside a grid of the offload "
              "CPU emulation (a kernel launched through offload())\n",
              stderr);
+#endif
   std::abort();
 }
 /// The CPU buffer of the shared array named `Key`: the grid runner hands out
@@ -203,6 +209,13 @@ class shared_array {
 public:
 #if defined(__clang__)
   shared_array() : Data(storage()) {}
+#elif defined(_OPENMP)
+  // g++ -fopenmp: the constant behind std::source_location is not placed in
+  // offloaded code, so name the use site by its file and line (two arrays
+  // declared on one line need tags; offload-rewrite gives every array one).
+  shared_array(const char *File = __builtin_FILE(),
+               unsigned Line = __builtin_LINE())
+      : Data(std::is_void_v<Tag> ? storage(siteKey(File, Line)) : storage()) {}
 #else
   shared_array(std::source_location Site = std::source_location::current())
       : Data(std::is_void_v<Tag> ? storage(Site) : storage()) {}
@@ -231,7 +244,14 @@ private:
     return detail::cpu_shared<T, N>(&Key);
 #endif
   }
-#if !defined(__clang__)
+#if !defined(__clang__) && defined(_OPENMP)
+  /// The file name is one literal per translation unit: a key per line.
+  static const void *siteKey(const char *File, unsigned Line) {
+    return reinterpret_cast<const void *>(
+        reinterpret_cast<std::uintptr_t>(File) + Line);
+  }
+  static T *storage(const void *Key) { return detail::cpu_shared<T, N>(Key); }
+#elif !defined(__clang__)
   static T *storage(const std::source_location &Site) {
     // libstdc++'s source_location is the address of a constant unique to
     // the use site and the function around it.

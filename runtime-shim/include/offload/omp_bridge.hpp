@@ -4,24 +4,47 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Support for the sources that `offload-rewrite` produces. Each rewritten
-// `offload()` call becomes
+// Support for the sources that `offload-rewrite` writes, so that compilers
+// without the plugin build them: g++ (host, or -foffload=nvptx-none), clang
+// with or without offload targets. Each rewritten `offload()` call becomes
 //
-//   ofld::bridge::grid G = ofld::bridge::shape(Launch, Count);
-//   #pragma omp target teams ompx_bare device(G.device)
-//       num_teams(G.hw[0], G.hw[1], G.hw[2])
-//       thread_limit(G.hw[3], G.hw[4], G.hw[5]) map(...) firstprivate(G, ...)
-//   ofld::bridge::run_bare(G, [&] { kernel(...); });
+//   ofld::bridge::grid G = ofld::bridge::shape(Site, Launch, Count);
+//   #if OFFLOAD_BRIDGE_BARE
+//   #pragma omp target teams ompx_bare num_teams(G.hw[0..2])
+//                               thread_limit(G.hw[3..5]) device(..) map(..)
+//   #else
+//   #pragma omp target teams num_teams(G.teams) thread_limit(G.threads) ...
+//   #endif
+//   ofld::bridge::run(G, [&] { kernel(...); });
 //
-// so that stock `clang++ -fopenmp` builds it without the plugin. On a GPU
-// every hardware thread of the bare region runs the body once and the
-// ofld:: index functions read the hardware registers, exactly as under the
-// plugin. On a CPU (the host offload target or host fallback) a team is one
-// thread, so run_bare walks its share of the blocks and threads itself,
-// setting the same emulated grid state as the plugin-less CPU fallback.
+// Two forms, because the OpenMP that every compiler implements has no
+// kernel-style grid, and Debian's LLVM ships no OpenMP device runtime:
 //
-// The launch-shape rule here must agree with the plugin's and with
-// __ofld::cpu_offload in offload.hpp.
+//  * bare (clang 19 and later, LLVM's `ompx_bare`): every hardware thread of
+//    a GPU runs the kernel once and the ofld:: index functions read the
+//    hardware registers, exactly as under the plugin; nothing of the OpenMP
+//    device runtime is needed.
+//  * teams (any OpenMP 4.5 compiler): on a GPU each team walks its share of
+//    the blocks and, inside `#pragma omp parallel`, each OpenMP thread its
+//    share of a block's threads; sync_threads() is `#pragma omp barrier`,
+//    shared arrays live in storage local to the team. A kernel that
+//    synchronises needs one OpenMP thread per kernel thread: GCC runs at most
+//    32 per team on NVPTX (its threads are warps), so larger blocks that
+//    synchronise are refused with a message before they launch.
+//
+// On a CPU (the host, the host offload target, the host fallback) both forms
+// run each team's blocks on the team's thread with the CPU grid of
+// detail/cpu_grid.hpp, whose fibers implement sync_threads(). That code
+// keeps per-OS-thread state and may not be device code (OpenMP forbids
+// thread_local there, and GCC compiles every target region for the GPU as
+// well), so it is reached through function pointers (`cpu_hooks`) that
+// host code hands to the region.
+//
+// The bridge also implements what offload.hpp declares for libofld_rt
+// (device_count, set_default_device, set_error_handler, wait, ofld::region)
+// with the OpenMP API, so a rewritten program links no offload library.
+// The launch-shape and device rules here must agree with the plugin's
+// runtime (runtime-shim/lib/Runtime.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,11 +55,88 @@
 #ifndef OFFLOAD_QUIET_CPU_FALLBACK
 #define OFFLOAD_QUIET_CPU_FALLBACK 1
 #endif
+// The CPU grid's fiber scheduler inline (detail/cpu_grid.hpp). GCC streams
+// top-level asm into its offload compilations too, so there the fibers
+// switch with ucontext instead of the scheduler's x86-64 assembly.
+#ifndef OFFLOAD_CPU_GRID_INLINE
+#define OFFLOAD_CPU_GRID_INLINE 1
+#endif
+#if defined(_OPENMP) && defined(__GNUC__) && !defined(__clang__) &&           \
+    !defined(OFFLOAD_CPU_FIBERS_UCONTEXT)
+#define OFFLOAD_CPU_FIBERS_UCONTEXT 1
+#endif
+
+/// Which form of the target construct the rewritten calls use: LLVM's bare
+/// teams where the compiler has them (the multi-dimensional num_teams and
+/// thread_limit of `ompx_bare` came with clang 20; clang 19 refuses them),
+/// else standard OpenMP teams. Define it to 0 to build the standard form
+/// with clang (host and host offload target; clang's GPU targets need the
+/// bare form).
+#ifndef OFFLOAD_BRIDGE_BARE
+#if defined(__clang__) && __clang_major__ >= 20
+#define OFFLOAD_BRIDGE_BARE 1
+#else
+#define OFFLOAD_BRIDGE_BARE 0
+#endif
+#endif
+
+/// The league and team clauses of a rewritten call's construct
+/// `#pragma omp target teams OFFLOAD_BRIDGE_GRID(G) ...` (OpenMP replaces
+/// macros in directives): a kernel's grid and block for the bare form, the
+/// league and team size asked for in the standard form.
+#if OFFLOAD_BRIDGE_BARE
+#define OFFLOAD_BRIDGE_GRID(G)                                                 \
+  ompx_bare num_teams((G).hw[0], (G).hw[1], (G).hw[2])                         \
+      thread_limit((G).hw[3], (G).hw[4], (G).hw[5])
+#else
+#define OFFLOAD_BRIDGE_GRID(G) num_teams((G).teams) thread_limit((G).threads)
+#endif
+
+/// offload-rewrite's tag for an ofld::shared_array declared without one:
+/// `ofld::shared_array<float, 256 OFFLOAD_BRIDGE_TAG(name)>`. g++ names an
+/// untagged array by its file and line (device.hpp), which would merge two
+/// arrays declared on one line; a tag declared in the function keeps them
+/// apart (one per instantiation, as g++ names them without OpenMP). clang
+/// names untagged arrays by their use site already.
+#if defined(__GNUC__) && !defined(__clang__)
+#define OFFLOAD_BRIDGE_TAG(Name) , struct Name
+#else
+#define OFFLOAD_BRIDGE_TAG(Name)
+#endif
+
+#if defined(_OPENMP) && __has_include(<omp.h>)
+#include <omp.h>
+#elif defined(_OPENMP)
+// Some installations (clang 19 without libomp-19-dev) have no omp.h.
+extern "C" {
+int omp_get_team_num(void);
+int omp_get_num_teams(void);
+int omp_get_thread_num(void);
+int omp_get_num_threads(void);
+int omp_get_num_devices(void);
+int omp_get_default_device(void);
+int omp_get_initial_device(void);
+int omp_get_num_procs(void);
+int omp_is_initial_device(void);
+// In libomptarget, which host-only LLVM builds do not link.
+void *omp_target_alloc(__SIZE_TYPE__, int) __attribute__((weak));
+}
+#endif
 
 #include "offload/offload.hpp"
 
+#if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE) &&                       \
+    !defined(OFFLOAD_CPU_SCHEDULER)
+#error "include <offload/omp_bridge.hpp> before <offload/offload.hpp>"
+#endif
+#if defined(OFFLOAD_GPU_DEVICE) && !OFFLOAD_BRIDGE_BARE
+#error "clang's GPU targets need OFFLOAD_BRIDGE_BARE (clang 19 or later)"
+#endif
+
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
+#include <span>
 #include <type_traits>
 
 // The kernels keep their [[offload::kernel]] attributes; without the plugin
@@ -48,84 +148,78 @@
 #pragma GCC diagnostic ignored "-Wattributes"
 #endif
 
-// Declared here rather than through <omp.h> so that the header also parses
-// where the OpenMP runtime headers are not installed (e.g. in tools).
-#if defined(_OPENMP)
-extern "C" {
-int omp_get_team_num(void);
-int omp_get_num_teams(void);
-int omp_get_default_device(void);
-int omp_get_initial_device(void);
-int omp_get_num_procs(void);
-#if !defined(OFFLOAD_GPU_DEVICE)
-// Only in libomptarget; weak so that host-only OpenMP builds still link.
-const char *omp_get_uid_from_device(int) __attribute__((weak));
-// Bounds of the offload entry table, which the linker defines in programs
-// built with offload targets (LLVM 20 and later name the section so).
-extern const char __start_llvm_offload_entries __attribute__((weak));
-#endif
-}
-#endif
-
-#if !defined(OFFLOAD_GPU_DEVICE)
+#if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
+#include <atomic>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <strings.h>
+#include <vector>
+#if defined(__clang__)
+// Only in LLVM's libomptarget (an OpenMP 6.0 routine); weak, so that
+// programs built by other compilers, or without offload targets, link.
+extern "C" const char *omp_get_uid_from_device(int) __attribute__((weak));
 #endif
-
-#if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
-#include <dlfcn.h>
-#include <pthread.h>
-
-// The CPU grid's barrier and block-shared arrays live in the runtime library
-// in OpenMP builds (detail/cpu_grid.hpp). Weak: a rewritten program need not
-// link libofld_rt unless its kernels use them on the CPU (see run_bare).
-extern "C" {
-void __ofld_cpu_barrier(ofld::detail::cpu_grid_state *) __attribute__((weak));
-void __ofld_cpu_finish_block(ofld::detail::cpu_grid_state *)
-    __attribute__((weak));
-void *__ofld_cpu_shared(ofld::detail::cpu_grid_state *, const void *,
-                        std::size_t, std::size_t) __attribute__((weak));
-}
-
-// offload.hpp reaches the CPU grid state through __ofld_cpu_state(), which
-// the runtime library (ofld_rt) defines. Rewritten programs need not link it,
-// so define it here too. There must be one state per OS thread for the
-// program, the runtime and a host-offload image (which binds its own
-// definitions first): every copy forwards to the one the dynamic linker
-// sees first, if that is another, and keeps its own state only when it is
-// alone. OpenMP forbids thread_local in target code, hence a pthread key.
-#pragma omp declare target
-extern "C" inline __attribute__((visibility("default")))
-ofld::detail::cpu_grid_state *
-__ofld_cpu_state() {
-  using getter = ofld::detail::cpu_grid_state *(*)();
-  static const getter First =
-      reinterpret_cast<getter>(dlsym(RTLD_DEFAULT, "__ofld_cpu_state"));
-  if (First && First != &__ofld_cpu_state)
-    return First();
-  static pthread_once_t Once = PTHREAD_ONCE_INIT;
-  static pthread_key_t Key;
-  pthread_once(&Once, [] { pthread_key_create(&Key, std::free); });
-  void *State = pthread_getspecific(Key);
-  if (!State) {
-    State = std::calloc(1, sizeof(ofld::detail::cpu_grid_state));
-    pthread_setspecific(Key, State);
-  }
-  return static_cast<ofld::detail::cpu_grid_state *>(State);
-}
-#pragma omp end declare target
 #endif
 
 namespace ofld::bridge {
 
-/// The launch of one rewritten call: `dims` is the logical grid (grid x,y,z
-/// then block x,y,z) the kernel observes, `hw` what the target construct
-/// asks the device for, `device` the OpenMP device number.
-struct grid {
-  std::uint32_t dims[6];
-  std::uint32_t hw[6];
-  int device;
+/// Where a rewritten call is, for messages: "offload: kernel 'k' at f:l: ...".
+/// `syncs`: the kernel calls sync_threads() or uses a shared_array.
+struct site {
+  const char *kernel;
+  const char *file;
+  unsigned line;
+  bool syncs = false;
 };
+inline constexpr bool synchronises = true;
+
+#if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
+/// Host functions of the CPU grid, handed to target regions by address: the
+/// region may be device code (GCC compiles it for the GPU too) or live in
+/// another module (clang's host offload image).
+struct cpu_hooks {
+  ofld::detail::cpu_grid_state *(*state)();
+  ofld::detail::cpu_barrier_fn barrier;
+  void (*finish)(ofld::detail::cpu_grid_state *);
+  ofld::detail::cpu_shared_fn shared;
+};
+#else
+struct cpu_hooks;
+#endif
+
+/// The launch of one rewritten call; copied into the target region.
+struct grid {
+  /// The logical grid (x, y, z) and block (x, y, z) the kernel observes.
+  std::uint32_t dims[6];
+  /// Bare form: num_teams (x, y, z) and thread_limit (x, y, z).
+  std::uint32_t hw[6];
+  /// Teams form: the league and team size asked for.
+  std::uint32_t teams, threads;
+  /// The OpenMP device number.
+  int device;
+  /// The region runs on a CPU: emulate the grid there.
+  bool cpu;
+  const cpu_hooks *hooks;
+  /// Teams form on a device: one grid state per (team, thread), in device
+  /// memory.
+  ofld::detail::cpu_grid_state *slots;
+};
+
+/// A std::span parameter of a kernel (or of a function a kernel calls), as
+/// offload-rewrite writes it: the span by value, except for GCC, which
+/// refuses by-value parameters of class types with static data members
+/// (std::span::extent) in device code ("does not have a mappable type",
+/// OpenMP 4.5's rule). A const reference to a span reads the same elements.
+#if defined(__GNUC__) && !defined(__clang__)
+template <class T, std::size_t E = std::dynamic_extent>
+using span_param = const std::span<T, E> &;
+#else
+template <class T, std::size_t E = std::dynamic_extent>
+using span_param = std::span<T, E>;
+#endif
 
 /// Parameter `I` of a kernel, as a type: `decltype(param<I>(kernel))`. The
 /// rewriter uses it where a parameter type cannot be spelled at the call.
@@ -136,154 +230,107 @@ template <class P0, class... P> struct nth<0, P0, P...> { using type = P0; };
 template <std::size_t I, class... P>
 auto param(void (*)(P...)) -> typename nth<I, P...>::type;
 
-namespace detail {
-#if defined(_OPENMP)
-inline int teamNum() { return omp_get_team_num(); }
-inline int numTeams() { return omp_get_num_teams(); }
-#else
-// Built without -fopenmp the target construct is ignored and the call runs
-// here as a league of one team.
-inline int teamNum() { return 0; }
-inline int numTeams() { return 1; }
-#endif
-} // namespace detail
-
-#if !defined(OFFLOAD_GPU_DEVICE)
-namespace detail {
-#if defined(_OPENMP)
-inline int defaultDevice() { return omp_get_default_device(); }
-inline int numProcs() { return omp_get_num_procs(); }
-
-/// Whether OpenMP device `Dev` runs its regions on this CPU. Only a positive
-/// answer changes anything (fewer teams, see shape()), so unknown means no.
-inline bool runsOnCpu(int Dev) {
-  // Without offload targets every region runs here. Ask libomptarget
-  // nothing then: linked in (by libofld_rt) but never initialised, its
-  // device queries crash.
-  if (!&__start_llvm_offload_entries)
-    return true;
-  if (Dev == omp_get_initial_device())
-    return true;
-  if (!omp_get_uid_from_device)
-    return false;
-  const char *Uid = omp_get_uid_from_device(Dev);
-  if (!Uid)
-    return false;
-  // The generic-ELF host plugin names its devices "<arch>-<n>".
-  for (const char *Arch :
-       {"x86_64-", "aarch64-", "ppc64", "s390x-", "riscv64-", "loongarch64-"}) {
-    std::size_t I = 0;
-    while (Arch[I] && Uid[I] == Arch[I])
-      ++I;
-    if (!Arch[I])
-      return true;
-  }
-  return false;
+/// A mapped span rebuilt inside the region from the device address of its
+/// data (the span object itself holds the host address).
+template <class S>
+std::remove_cvref_t<S> view(const S &Host,
+                            typename std::remove_cvref_t<S>::pointer Data) {
+  return std::remove_cvref_t<S>(Data, Host.size());
 }
-#else
-inline int defaultDevice() { return 0; }
-inline int numProcs() { return 1; }
-inline bool runsOnCpu(int) { return true; }
-#endif
-} // namespace detail
 
-/// The launch shape of an offload() call: `L` is the call's ofld::launch
-/// (null for the default shape), `Count` the element count of the kernel's
-/// first span or array parameter (-1 if it has none). Same rule as the
-/// plugin's runtime (__ofld_launch_shape): zero grid.x is one thread per
-/// element, zero block.x is 256 (1 without an array parameter), y and z of
-/// an explicit dimension default to 1, and an empty span is an empty grid.
-inline grid shape(const ofld::launch *L, long long Count) {
-  ofld::launch S = L ? *L : ofld::launch{};
-  std::uint32_t Block = S.block.x ? S.block.x : (Count >= 0 ? 256 : 1);
-  std::uint64_t Grid = S.grid.x;
-  if (!Grid)
-    Grid = Count >= 0 ? (std::uint64_t(Count) + Block - 1) / Block : 1;
-  if (Grid > 0x7fffffffu) {
-    std::fprintf(stderr,
-                 "offload: the default launch shape needs %llu blocks, more "
-                 "than a grid holds; pass ofld::launch{.grid = ...}\n",
-                 (unsigned long long)Grid);
-    std::exit(EXIT_FAILURE);
-  }
-  grid G = {{std::uint32_t(Grid), S.grid.x ? (S.grid.y ? S.grid.y : 1) : 1,
-             S.grid.x ? (S.grid.z ? S.grid.z : 1) : 1, Block,
-             S.block.x ? (S.block.y ? S.block.y : 1) : 1,
-             S.block.x ? (S.block.z ? S.block.z : 1) : 1},
-            {},
-            S.device >= 0 ? S.device : detail::defaultDevice()};
-  // An empty grid still needs a valid launch; run_bare then does nothing.
-  for (int I = 0; I < 6; ++I)
-    G.hw[I] = G.dims[I] ? G.dims[I] : 1;
-  // A CPU runs one thread per team and cannot form more teams than it has
-  // cores (libomp warns and shrinks the league); run_bare covers the grid
-  // with whatever league it gets, so ask only for what it can have.
-  if (detail::runsOnCpu(G.device)) {
-    std::uint64_t Blocks = std::uint64_t(G.dims[0]) * G.dims[1] * G.dims[2];
-    std::uint64_t Procs = detail::numProcs() > 0 ? detail::numProcs() : 1;
-    G.hw[0] = std::uint32_t(Blocks < Procs ? (Blocks ? Blocks : 1) : Procs);
-    G.hw[1] = G.hw[2] = G.hw[3] = G.hw[4] = G.hw[5] = 1;
-  }
-  return G;
+/// One mapped argument, for the overlap check of `aliases`.
+enum map_kind : unsigned char { to = 1, from = 2, tofrom = 3 };
+struct range {
+  const void *data;
+  std::size_t bytes;
+  map_kind kind;
+};
+template <class T> range mapped(const T *Data, std::size_t Count, map_kind K) {
+  return {Data, Count * sizeof(T), K};
 }
-#else
-// Device compilations parse the host code around target regions too.
-grid shape(const ofld::launch *L, long long Count);
+
+} // namespace ofld::bridge
+
+#if !defined(OFFLOAD_GPU_DEVICE) && !defined(__OFFLOAD_PLUGIN__)
+// offload() calls left as they were run through the CPU fallback, whose
+// default launch shape counts the elements of the first span parameter: a
+// span_param is one too.
+namespace __ofld {
+template <class T, std::size_t E>
+struct shape_extent<const std::span<T, E> &> : shape_extent<std::span<T, E>> {};
+} // namespace __ofld
 #endif
 
+//===----------------------------------------------------------------------===//
+// Device side: the grid state, and what runs inside the target region.
+//===----------------------------------------------------------------------===//
+
+// (Guarded: g++ -Wall warns about OpenMP pragmas without -fopenmp.)
+#if defined(_OPENMP)
 #pragma omp declare target
-#if !defined(OFFLOAD_GPU_DEVICE)
-namespace detail {
-/// What the CPU grid uses without the runtime library: a barrier is
-/// trivially passed by a block of one thread, anything else would silently
-/// compute something else, so say what is missing.
-[[noreturn]] inline void needsRuntime(const char *What) {
-  std::fprintf(stderr,
-               "offload: %s in a kernel running on the CPU needs the offload "
-               "runtime: link the program with -lofld_rt\n",
-               What);
-  std::abort();
+#endif
+#if defined(_OPENMP)
+/// The CPU grid's functions in this module (host code); null in device
+/// memory and in a host offload image until a region sets it. (Declared in
+/// GPU compilations too: the host's offload entries name them.)
+inline const ofld::bridge::cpu_hooks *__ofld_bridge_hooks = nullptr;
+/// Teams form on a device: the grid states, one per (team, thread), and the
+/// threads per team they are laid out for.
+inline ofld::detail::cpu_grid_state *__ofld_bridge_slots = nullptr;
+inline unsigned __ofld_bridge_width = 0;
+#endif
+#if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
+
+/// The grid state of the calling thread (device.hpp declares it `const`: a
+/// thread's state stays where it is). noinline keeps it one opaque call, so
+/// that the compiler asks once per kernel call, not once per index.
+extern "C" inline __attribute__((noinline)) ofld::detail::cpu_grid_state *
+__ofld_cpu_state() {
+  if (const ofld::bridge::cpu_hooks *H = __ofld_bridge_hooks)
+    return H->state();
+  return __ofld_bridge_slots +
+         unsigned(omp_get_team_num()) * __ofld_bridge_width +
+         unsigned(omp_get_thread_num());
 }
-inline void soloBarrier(ofld::detail::cpu_grid_state *G) {
-  if (std::uint64_t(G->block.x) * G->block.y * G->block.z > 1)
-    needsRuntime("ofld::sync_threads()");
-}
-inline void *noShared(ofld::detail::cpu_grid_state *, const void *, std::size_t,
-                      std::size_t) {
-  needsRuntime("ofld::shared_array");
-}
-} // namespace detail
 #endif
 
-/// Runs the kernel call `Body` inside a bare target region.
-template <class F> inline void run_bare(const grid &G, F &&Body) {
-  if (!G.dims[0])
-    return; // an empty span: nothing to do, as under the plugin
-#if defined(OFFLOAD_GPU_DEVICE)
-  // Every hardware thread is one kernel thread; the grid is the hardware's.
-  Body();
-#else
-  // Team T of N runs blocks T, T+N, ... Each block runs its threads in
-  // order, like the plugin's CPU grid (detail/cpu_grid.hpp): a thread that
-  // reaches sync_threads() turns the rest of the block into fibers, which
-  // finish before the next block starts.
-  using Callable = std::remove_reference_t<F>;
-  auto &S = ofld::detail::cpu_grid_ref();
+namespace ofld::bridge {
+namespace detail {
+
+/// Block `B` (a linear number) of grid `G` as x, y, z.
+inline ofld::dim3 unflatten(std::uint64_t B, const ofld::dim3 &G) {
+  return ofld::dim3{std::uint32_t(B % G.x), std::uint32_t(B / G.x % G.y),
+                    std::uint32_t(B / G.x / G.y)};
+}
+
+#if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
+/// Makes this module's CPU grid functions those of the launching program.
+/// Out of line: the kernel's `const` state lookups come after it.
+__attribute__((noinline)) inline ofld::detail::cpu_grid_state *
+enterCpu(const grid &G) {
+  __ofld_bridge_hooks = G.hooks;
+  return G.hooks->state();
+}
+
+/// CPU: the team's thread runs blocks T, T+N, ... Each block runs its
+/// threads in order, like the plugin's CPU grid: a thread that reaches
+/// sync_threads() turns the rest of the block into fibers, which finish
+/// before the next block starts.
+template <class F> void cpuTeam(const grid &G, F &Body) {
+  ofld::detail::cpu_grid_state &S = *enterCpu(G);
   const ofld::detail::cpu_grid_state Saved = S;
   S.grid = ofld::dim3{G.dims[0], G.dims[1], G.dims[2]};
   S.block = ofld::dim3{G.dims[3], G.dims[4], G.dims[5]};
-  S.barrier = &__ofld_cpu_barrier ? &__ofld_cpu_barrier : &detail::soloBarrier;
-  S.shared = &__ofld_cpu_shared ? &__ofld_cpu_shared : &detail::noShared;
-  S.run_thread = [](void *B) { (*static_cast<Callable *>(B))(); };
-  S.run_ctx = const_cast<void *>(static_cast<const void *>(&Body));
+  S.barrier = G.hooks->barrier;
+  S.shared = G.hooks->shared;
+  S.run_thread = [](void *B) { (*static_cast<F *>(B))(); };
+  S.run_ctx = &Body;
   S.fibers = 0;
   std::uint64_t Blocks = std::uint64_t(S.grid.x) * S.grid.y * S.grid.z;
-  int Team = detail::teamNum(), Teams = detail::numTeams();
+  int Team = omp_get_team_num(), Teams = omp_get_num_teams();
   std::uint64_t Stride = Teams > 0 ? std::uint64_t(Teams) : 1;
   for (std::uint64_t B = Team > 0 ? Team : 0; B < Blocks; B += Stride) {
-    S.block_id = ofld::dim3{std::uint32_t(B % S.grid.x),
-                            std::uint32_t(B / S.grid.x % S.grid.y),
-                            std::uint32_t(B / S.grid.x / S.grid.y)};
+    S.block_id = unflatten(B, S.grid);
     bool Fibers = false;
     for (std::uint32_t TZ = 0; TZ < S.block.z && !Fibers; ++TZ)
       for (std::uint32_t TY = 0; TY < S.block.y && !Fibers; ++TY)
@@ -292,14 +339,649 @@ template <class F> inline void run_bare(const grid &G, F &&Body) {
           Body();
           Fibers = S.fibers != 0;
         }
-    if (Fibers && &__ofld_cpu_finish_block)
+    if (Fibers)
+      G.hooks->finish(&S);
+  }
+  S = Saved;
+}
+#elif !defined(_OPENMP)
+/// Without OpenMP the target construct is ignored: one CPU grid, inline.
+template <class F> void cpuTeam(const grid &G, F &Body) {
+  auto &S = ofld::detail::cpu_grid_ref();
+  const ofld::detail::cpu_grid_state Saved = S;
+  S.grid = ofld::dim3{G.dims[0], G.dims[1], G.dims[2]};
+  S.block = ofld::dim3{G.dims[3], G.dims[4], G.dims[5]};
+  S.barrier = &__ofld_cpu_barrier;
+  S.shared = &__ofld_cpu_shared;
+  S.run_thread = [](void *B) { (*static_cast<F *>(B))(); };
+  S.run_ctx = &Body;
+  S.fibers = 0;
+  std::uint64_t Blocks = std::uint64_t(S.grid.x) * S.grid.y * S.grid.z;
+  for (std::uint64_t B = 0; B < Blocks; ++B) {
+    S.block_id = unflatten(B, S.grid);
+    bool Fibers = false;
+    for (std::uint32_t TZ = 0; TZ < S.block.z && !Fibers; ++TZ)
+      for (std::uint32_t TY = 0; TY < S.block.y && !Fibers; ++TY)
+        for (std::uint32_t TX = 0; TX < S.block.x && !Fibers; ++TX) {
+          S.thread_id = ofld::dim3{TX, TY, TZ};
+          Body();
+          Fibers = S.fibers != 0;
+        }
+    if (Fibers)
       __ofld_cpu_finish_block(&S);
   }
   S = Saved;
+}
+#endif
+
+#if defined(_OPENMP) && !OFFLOAD_BRIDGE_BARE
+/// Teams form on a device: the shared arrays of the block a team runs, in
+/// storage local to the team (CUDA's default limit of static shared memory).
+struct team_arena {
+  static constexpr unsigned Bytes = 48 * 1024, MaxArrays = 32;
+  struct entry {
+    const void *key;
+    unsigned offset, bytes;
+  } entries[MaxArrays];
+  unsigned count, used;
+  /// Every OpenMP thread of the team runs exactly one kernel thread: the
+  /// kernel may synchronise.
+  bool direct;
+  alignas(64) unsigned char data[Bytes];
+};
+
+inline void teamBarrier(ofld::detail::cpu_grid_state *S) {
+  if (!static_cast<team_arena *>(S->scheduler)->direct) {
+    // shape() refuses kernels known to synchronise before they launch;
+    // this one synchronises through code the rewriter did not see.
+    std::printf("offload: ofld::sync_threads() in a block of %u threads, but "
+                "the OpenMP implementation runs fewer threads per team\n",
+                S->block.x * S->block.y * S->block.z);
+    std::abort();
+  }
+#pragma omp barrier
+}
+
+inline void *teamShared(ofld::detail::cpu_grid_state *S, const void *Key,
+                        std::size_t Bytes, std::size_t Align) {
+  team_arena &A = *static_cast<team_arena *>(S->scheduler);
+  void *P = nullptr;
+#pragma omp critical(__ofld_bridge_shared)
+  {
+    for (unsigned I = 0; I < A.count && !P; ++I)
+      if (A.entries[I].key == Key && A.entries[I].bytes >= Bytes)
+        P = A.data + A.entries[I].offset;
+    if (!P && A.count < team_arena::MaxArrays) {
+      unsigned Offset = unsigned((A.used + Align - 1) / Align * Align);
+      if (Offset + Bytes <= team_arena::Bytes) {
+        A.entries[A.count++] = {Key, Offset, unsigned(Bytes)};
+        A.used = Offset + unsigned(Bytes);
+        P = A.data + Offset;
+      }
+    }
+  }
+  if (!P) {
+    std::printf("offload: the shared arrays of a block exceed %u bytes\n",
+                team_arena::Bytes);
+    std::abort();
+  }
+  return P;
+}
+
+/// Teams form on a device: each team runs blocks T, T+N, ...; its OpenMP
+/// threads run the block's threads t, t+M, ... (one each where the team is
+/// as large as the block). A barrier ends every block, so that the next one
+/// starts with the shared arrays free.
+template <class F> void deviceTeams(const grid &G, F &Body) {
+  team_arena Arena;
+  Arena.count = Arena.used = 0;
+  const ofld::dim3 Grid{G.dims[0], G.dims[1], G.dims[2]};
+  const ofld::dim3 Block{G.dims[3], G.dims[4], G.dims[5]};
+  const std::uint64_t Blocks = std::uint64_t(Grid.x) * Grid.y * Grid.z;
+  const std::uint32_t Threads = Block.x * Block.y * Block.z;
+#pragma omp parallel num_threads(G.threads) shared(Arena)
+  {
+    const unsigned Tid = unsigned(omp_get_thread_num());
+    const unsigned NThreads = unsigned(omp_get_num_threads());
+#pragma omp single
+    {
+      Arena.direct = NThreads >= Threads;
+      // Every team stores the same values.
+#pragma omp atomic write
+      __ofld_bridge_slots = G.slots;
+#pragma omp atomic write
+      __ofld_bridge_width = G.threads;
+    }
+    ofld::detail::cpu_grid_state &S = *__ofld_cpu_state();
+    S.grid = Grid;
+    S.block = Block;
+    S.barrier = &teamBarrier;
+    S.shared = &teamShared;
+    S.scheduler = &Arena;
+    S.fibers = 0;
+    const int Teams = omp_get_num_teams();
+    for (std::uint64_t B = unsigned(omp_get_team_num()); B < Blocks;
+         B += unsigned(Teams > 0 ? Teams : 1)) {
+      S.block_id = unflatten(B, Grid);
+      for (std::uint32_t T = Tid; T < Threads; T += NThreads) {
+        S.thread_id = unflatten(T, Block);
+        Body();
+      }
+#pragma omp barrier
+    }
+  }
+}
+#endif
+
+} // namespace detail
+
+/// Runs the kernel call `Body` inside a bare target region (clang 19+).
+template <class F> void run_bare(const grid &G, F &&Body) {
+  if (!G.dims[0])
+    return; // an empty grid: nothing to do, as under the plugin
+#if defined(OFFLOAD_GPU_DEVICE)
+  // Every hardware thread is one kernel thread; the grid is the hardware's.
+  Body();
+#else
+  detail::cpuTeam(G, Body);
 #endif
 }
-#pragma omp end declare target
+
+/// Runs the kernel call `Body` inside a target teams region of the form
+/// that OFFLOAD_BRIDGE_BARE selects.
+template <class F> void run(const grid &G, F &&Body) {
+#if OFFLOAD_BRIDGE_BARE || !defined(_OPENMP)
+  run_bare(G, Body);
+#else
+  if (!G.dims[0])
+    return;
+  if (G.cpu || omp_is_initial_device())
+    detail::cpuTeam(G, Body);
+  else
+    detail::deviceTeams(G, Body);
+#endif
+}
 
 } // namespace ofld::bridge
+#if defined(_OPENMP)
+#pragma omp end declare target
+#endif
+
+//===----------------------------------------------------------------------===//
+// Host side: devices, launch shapes, errors, data held across launches.
+//===----------------------------------------------------------------------===//
+
+#if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
+namespace ofld::bridge {
+namespace detail {
+
+inline std::atomic<ofld::error_handler> &handler() {
+  static std::atomic<ofld::error_handler> H{nullptr};
+  return H;
+}
+
+/// Reports `Cause` for the call at `S` (or a region, without one) as the
+/// offload runtime does: to the handler, else on stderr with exit status 1.
+[[gnu::format(printf, 2, 3)]] inline void fail(const site *S,
+                                               const char *Format, ...) {
+  char Cause[512], Message[1024];
+  va_list Args;
+  va_start(Args, Format);
+  std::vsnprintf(Cause, sizeof(Cause), Format, Args);
+  va_end(Args);
+  if (S)
+    std::snprintf(Message, sizeof(Message), "offload: kernel '%s' at %s:%u: %s",
+                  S->kernel, S->file, S->line, Cause);
+  else
+    std::snprintf(Message, sizeof(Message), "offload: ofld::region: %s", Cause);
+  if (ofld::error_handler H = handler().load()) {
+    H(Message);
+    return;
+  }
+  std::fprintf(stderr, "%s\n", Message);
+  std::exit(EXIT_FAILURE);
+}
+
+enum class policy { standard, mandatory, disabled };
+inline policy offloadPolicy() {
+  static const policy P = [] {
+    const char *Env = std::getenv("OMP_TARGET_OFFLOAD");
+    if (Env && !strcasecmp(Env, "MANDATORY"))
+      return policy::mandatory;
+    if (Env && !strcasecmp(Env, "DISABLED"))
+      return policy::disabled;
+    return policy::standard;
+  }();
+  return P;
+}
+
+/// Whether OpenMP device `D` belongs to LLVM's host offload plugin, whose
+/// devices are named "<cpu>-<n>".
+inline bool isHostTargetDevice(int D) {
+#if defined(__clang__)
+  if (!omp_get_uid_from_device)
+    return false;
+  const char *Uid = omp_get_uid_from_device(D);
+  if (!Uid)
+    return false;
+  for (const char *Name :
+       {"x86_64", "aarch64", "ppc64", "ppc64le", "s390x", "riscv64"}) {
+    std::size_t N = std::strlen(Name);
+    if (!std::strncmp(Uid, Name, N) && Uid[N] == '-')
+      return true;
+  }
+#else
+  (void)D;
+#endif
+  return false;
+}
+
+/// The OpenMP numbers of the devices offload numbers from 0: the GPUs where
+/// there is one, else the host offload target's devices (as libofld_rt).
+inline const std::vector<int> &preferredDevices() {
+  static const std::vector<int> Preferred = [] {
+    std::vector<int> Gpus, Hosts;
+    for (int D = 0, N = omp_get_num_devices(); D < N; ++D)
+      (isHostTargetDevice(D) ? Hosts : Gpus).push_back(D);
+    return Gpus.empty() ? Hosts : Gpus;
+  }();
+  return Preferred;
+}
+
+/// ofld::set_default_device's number; -1: none.
+inline std::atomic<int> &userDefault() {
+  static std::atomic<int> D{-1};
+  return D;
+}
+
+/// The OpenMP device for a launch that asks for `Requested` (-1: the
+/// default), or the initial device (the host) where the kernel runs there.
+/// Reports what names no device.
+inline int selectDevice(const site *S, int Requested) {
+  const std::vector<int> &Devices = preferredDevices();
+  const int Count = int(Devices.size());
+  const int Host = omp_get_initial_device();
+  if (Requested >= Count || Requested < -1) {
+    fail(S, "device %d does not exist (%d offload device%s available)",
+         Requested, Count, Count == 1 ? "" : "s");
+    return -2;
+  }
+  int Device = -1;
+  if (Requested >= 0) {
+    Device = Devices[Requested];
+  } else if (int D = userDefault().load(); D != -1) {
+    if (D < 0 || D >= Count) {
+      fail(S,
+           "default device %d (ofld::set_default_device) does not exist (%d "
+           "offload device%s available)",
+           D, Count, Count == 1 ? "" : "s");
+      return -2;
+    }
+    Device = Devices[D];
+  } else if (std::getenv("OMP_DEFAULT_DEVICE")) {
+    // OpenMP's number; the initial device's number means the host.
+    int D = omp_get_default_device();
+    int N = omp_get_num_devices();
+    if (D >= 0 && D < N)
+      Device = D;
+    else if (D != N && D != Host && offloadPolicy() == policy::mandatory) {
+      fail(S,
+           "default device %d (OMP_DEFAULT_DEVICE) does not exist (%d offload "
+           "device%s available)",
+           D, N, N == 1 ? "" : "s");
+      return -2;
+    }
+  } else if (Count) {
+    Device = Devices[0];
+  }
+  if (offloadPolicy() == policy::disabled)
+    return Host;
+  if (Device < 0) {
+    if (offloadPolicy() == policy::mandatory) {
+      fail(S, "no offload device is available and OMP_TARGET_OFFLOAD="
+              "MANDATORY forbids running on the host");
+      return -2;
+    }
+    return Host;
+  }
+  return Device;
+}
+
+/// Whether device `D` runs its regions on this CPU (then the grid is
+/// emulated there, one team per core).
+inline bool runsOnCpu(int D) {
+  return D == omp_get_initial_device() || isHostTargetDevice(D);
+}
+
+/// This OS thread's CPU grid state, and the scheduler of detail/cpu_grid.hpp.
+inline ofld::detail::cpu_grid_state *hostState() {
+  static thread_local ofld::detail::cpu_grid_state S;
+  return &S;
+}
+inline constexpr cpu_hooks HostHooks = {&hostState, &__ofld_cpu_barrier,
+                                        &__ofld_cpu_finish_block,
+                                        &__ofld_cpu_shared};
+/// Host code of this module finds the CPU grid from the start (the CPU
+/// fallback's offload() of calls that were not rewritten, too).
+inline const bool HostHooksInstalled = (__ofld_bridge_hooks = &HostHooks, true);
+
+#if !OFFLOAD_BRIDGE_BARE
+/// Teams form: how many OpenMP threads a team of device `D` can have, and
+/// device memory for the grid states of the largest league asked for.
+struct team_limits {
+  unsigned threads, teams;
+  ofld::detail::cpu_grid_state *slots;
+};
+inline team_limits probeTeams(int D) {
+  unsigned N = 1;
+#pragma omp target teams num_teams(1) thread_limit(1024) device(D) map(from : N)
+#pragma omp parallel num_threads(1024)
+  {
+    if (omp_get_thread_num() == 0)
+      N = unsigned(omp_get_num_threads());
+  }
+  // At most 8 MiB of grid states; more blocks than teams take turns.
+  const std::size_t Bytes = sizeof(ofld::detail::cpu_grid_state);
+  unsigned Teams = unsigned(8u << 20) / unsigned(Bytes * N);
+  Teams = Teams > 1024 ? 1024 : (Teams ? Teams : 1);
+  auto *Slots = static_cast<ofld::detail::cpu_grid_state *>(
+      omp_target_alloc(std::size_t(Teams) * N * Bytes, D));
+  return {N, Teams, Slots};
+}
+inline const team_limits &teamLimits(int D) {
+  static std::mutex Lock;
+  static std::vector<std::pair<int, team_limits>> Known;
+  std::lock_guard<std::mutex> Guard(Lock);
+  for (const auto &[Dev, L] : Known)
+    if (Dev == D)
+      return L;
+  Known.reserve(Known.size() + 1);
+  return Known.emplace_back(D, probeTeams(D)).second;
+}
+#endif
+
+/// OpenMP map of one range on device `D` (enter when `Enter`, else exit).
+inline void mapRange(bool Enter, int D, void *Data, std::size_t Bytes,
+                     map_kind K) {
+  char *P = static_cast<char *>(Data);
+  (void)P; // g++ does not count uses in the map clauses
+  if (Enter && (K & to)) {
+#pragma omp target enter data map(to : P[0 : Bytes]) device(D)
+  } else if (Enter) {
+#pragma omp target enter data map(alloc : P[0 : Bytes]) device(D)
+  } else if (K & from) {
+#pragma omp target exit data map(from : P[0 : Bytes]) device(D)
+  } else {
+#pragma omp target exit data map(release : P[0 : Bytes]) device(D)
+  }
+}
+
+/// Ranges merged where they overlap: [first, last) byte addresses and the
+/// union of their transfers. `Merged` says whether two or more ranges met.
+struct span_union {
+  std::uintptr_t first, last;
+  unsigned kind;
+  bool merged;
+};
+/// Merges `N` ranges (empty ones are skipped) into at most `N` unions.
+inline unsigned unite(const range *R, unsigned N, span_union *Out) {
+  unsigned Count = 0;
+  for (unsigned I = 0; I < N; ++I) {
+    if (!R[I].bytes)
+      continue;
+    span_union U{std::uintptr_t(R[I].data),
+                 std::uintptr_t(R[I].data) + R[I].bytes, R[I].kind, false};
+    // Absorb every union it touches; repeat until nothing changes.
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (unsigned J = 0; J < Count; ++J)
+        if (Out[J].first < U.last && U.first < Out[J].last) {
+          U = {Out[J].first < U.first ? Out[J].first : U.first,
+               Out[J].last > U.last ? Out[J].last : U.last,
+               Out[J].kind | U.kind, true};
+          Out[J] = Out[--Count];
+          Changed = true;
+          break;
+        }
+    }
+    Out[Count++] = U;
+  }
+  return Count;
+}
+
+} // namespace detail
+
+/// The launch shape of a rewritten call: `L` is the call's ofld::launch
+/// (null: the default shape), `Count` the element count of the kernel's
+/// first span or array parameter (-1 if it has none). Same rule as the
+/// plugin's runtime (__ofld_launch_shape): zero grid.x is one thread per
+/// element, zero block.x is 256 (1 without an array parameter), y and z of
+/// an explicit dimension default to 1, and an empty span is an empty grid.
+/// `.nowait` launches run at once: every launch finishes in order.
+inline grid shape(const site &S, const ofld::launch *L, long long Count) {
+  ofld::launch Shape = L ? *L : ofld::launch{};
+  grid G{};
+  G.device = omp_get_initial_device();
+  G.cpu = true;
+  G.hooks = &detail::HostHooks;
+  const std::uint32_t Block =
+      Shape.block.x ? Shape.block.x : (Count >= 0 ? 256 : 1);
+  std::uint64_t Grid = Shape.grid.x;
+  if (!Grid)
+    Grid = Count >= 0 ? (std::uint64_t(Count) + Block - 1) / Block : 1;
+  if (Grid > 0x7fffffffu) {
+    detail::fail(&S,
+                 "the default launch shape needs %llu blocks, more than a "
+                 "grid holds; pass ofld::launch{.grid = ...}",
+                 (unsigned long long)Grid);
+    return G; // an empty grid
+  }
+  const int Device = detail::selectDevice(&S, Shape.device);
+  if (Device == -2)
+    return G;
+  auto OrOne = [](std::uint32_t V) { return V ? V : 1u; };
+  const std::uint32_t Dims[6] = {
+      std::uint32_t(Grid),
+      Shape.grid.x ? OrOne(Shape.grid.y) : 1,
+      Shape.grid.x ? OrOne(Shape.grid.z) : 1,
+      Block,
+      Shape.block.x ? OrOne(Shape.block.y) : 1,
+      Shape.block.x ? OrOne(Shape.block.z) : 1};
+  for (int I = 0; I < 6; ++I) {
+    G.dims[I] = Dims[I];
+    // An empty grid still needs a valid launch; run() then does nothing.
+    G.hw[I] = OrOne(Dims[I]);
+  }
+  G.device = Device;
+  G.cpu = detail::runsOnCpu(Device);
+  const std::uint64_t Blocks = std::uint64_t(G.hw[0]) * G.hw[1] * G.hw[2];
+  const std::uint32_t Threads = G.hw[3] * G.hw[4] * G.hw[5];
+  if (G.cpu) {
+    // A CPU runs the whole grid on one thread, as the plugin's CPU grid does:
+    // a league of threads costs more to start and join than most launches
+    // take (and would race where blocks do).
+    G.teams = G.threads = 1;
+    for (std::uint32_t &H : G.hw)
+      H = 1;
+    return G;
+  }
+#if !OFFLOAD_BRIDGE_BARE
+  const detail::team_limits &Limits = detail::teamLimits(Device);
+  if (S.syncs && Threads > Limits.threads) {
+    detail::fail(&S,
+                 "the kernel synchronises its blocks of %u threads, but an "
+                 "OpenMP team on device %d has at most %u threads; use blocks "
+                 "of at most %u threads (or clang's bare form)",
+                 Threads, Device, Limits.threads, Limits.threads);
+    G.dims[0] = 0;
+    return G;
+  }
+  if (!Limits.slots) {
+    detail::fail(&S, "cannot allocate the grid state on device %d", Device);
+    G.dims[0] = 0;
+    return G;
+  }
+  G.threads = Threads < Limits.threads ? Threads : Limits.threads;
+  G.teams = std::uint32_t(Blocks < Limits.teams ? Blocks : Limits.teams);
+  G.slots = Limits.slots;
+#else
+  G.teams = std::uint32_t(Blocks < 0x7fffffffu ? Blocks : 0x7fffffffu);
+  G.threads = Threads;
+#endif
+  return G;
+}
+
+/// The OpenMP device of launches that name none (the data of a launch
+/// group is held there); problems are reported by the launches.
+inline int default_device() {
+  int D = detail::selectDevice(nullptr, -1);
+  return D == -2 ? omp_get_initial_device() : D;
+}
+
+/// Maps the union of a launch's arguments where they overlap (the same
+/// buffer as a std::span<const T> and a std::span<T>, a sub-span of another
+/// argument), for the duration of the launch, as the plugin does: the map
+/// clauses of the construct then find their ranges present, and what a
+/// kernel writes through one comes back with the union.
+class aliases {
+public:
+  aliases(const grid &G, std::initializer_list<range> Ranges)
+      : Device(G.device) {
+    if (Ranges.size() > MaxRanges)
+      return;
+    detail::span_union All[MaxRanges];
+    unsigned N = detail::unite(Ranges.begin(), unsigned(Ranges.size()), All);
+    for (unsigned I = 0; I < N; ++I)
+      if (All[I].merged)
+        Held[Count++] = All[I];
+    for (unsigned I = 0; I < Count; ++I)
+      detail::mapRange(true, Device, reinterpret_cast<void *>(Held[I].first),
+                       Held[I].last - Held[I].first, map_kind(Held[I].kind));
+  }
+  ~aliases() {
+    for (unsigned I = Count; I-- > 0;)
+      detail::mapRange(false, Device, reinterpret_cast<void *>(Held[I].first),
+                       Held[I].last - Held[I].first, map_kind(Held[I].kind));
+  }
+  aliases(const aliases &) = delete;
+  aliases &operator=(const aliases &) = delete;
+
+private:
+  static constexpr unsigned MaxRanges = 16;
+  detail::span_union Held[MaxRanges];
+  unsigned Count = 0;
+  int Device;
+};
+
+} // namespace ofld::bridge
+
+//===----------------------------------------------------------------------===//
+// The host API of launch.hpp and region.hpp, without libofld_rt.
+//===----------------------------------------------------------------------===//
+
+namespace ofld {
+inline error_handler set_error_handler(error_handler H) {
+  return bridge::detail::handler().exchange(H);
+}
+inline int device_count() {
+  return int(bridge::detail::preferredDevices().size());
+}
+inline void set_default_device(int Device) {
+  // -1 goes back to the automatic choice; other numbers are checked at the
+  // next launch, which can name the kernel and call site.
+  bridge::detail::userDefault().store(Device);
+}
+/// Every rewritten launch has finished when its block ends.
+inline void wait() {}
+} // namespace ofld
+
+extern "C" inline std::int64_t
+__ofld_region_begin(const ofld::detail::region_entry *E, std::int32_t N) {
+  int D = ofld::bridge::detail::selectDevice(nullptr, -1);
+  if (D == -2 || D == omp_get_initial_device())
+    return -1;
+  // Overlapping entries are held as their union, like a launch's arguments.
+  std::vector<ofld::bridge::range> R;
+  for (std::int32_t I = 0; I < N; ++I)
+    R.push_back({E[I].ptr, std::size_t(E[I].bytes),
+                 ofld::bridge::map_kind(E[I].type)});
+  std::vector<ofld::bridge::detail::span_union> U(R.size());
+  unsigned Count = ofld::bridge::detail::unite(R.data(), unsigned(R.size()),
+                                               U.data());
+  for (unsigned I = 0; I < Count; ++I)
+    ofld::bridge::detail::mapRange(true, D, reinterpret_cast<void *>(U[I].first),
+                                   U[I].last - U[I].first,
+                                   ofld::bridge::map_kind(U[I].kind));
+  return D;
+}
+
+extern "C" inline void __ofld_region_end(std::int64_t D,
+                                         const ofld::detail::region_entry *E,
+                                         std::int32_t N) {
+  if (D < 0)
+    return;
+  std::vector<ofld::bridge::range> R;
+  for (std::int32_t I = 0; I < N; ++I)
+    R.push_back({E[I].ptr, std::size_t(E[I].bytes),
+                 ofld::bridge::map_kind(E[I].type)});
+  std::vector<ofld::bridge::detail::span_union> U(R.size());
+  unsigned Count = ofld::bridge::detail::unite(R.data(), unsigned(R.size()),
+                                               U.data());
+  for (unsigned I = Count; I-- > 0;)
+    ofld::bridge::detail::mapRange(false, int(D),
+                                   reinterpret_cast<void *>(U[I].first),
+                                   U[I].last - U[I].first,
+                                   ofld::bridge::map_kind(U[I].kind));
+}
+#elif !defined(_OPENMP)
+namespace ofld::bridge {
+/// Without OpenMP every launch runs here, on the CPU grid.
+inline grid shape(const site &, const ofld::launch *L, long long Count) {
+  ofld::launch Shape = L ? *L : ofld::launch{};
+  grid G{};
+  const std::uint32_t Block =
+      Shape.block.x ? Shape.block.x : (Count >= 0 ? 256 : 1);
+  std::uint64_t Grid = Shape.grid.x;
+  if (!Grid)
+    Grid = Count >= 0 ? (std::uint64_t(Count) + Block - 1) / Block : 1;
+  auto OrOne = [](std::uint32_t V) { return V ? V : 1u; };
+  const std::uint32_t Dims[6] = {
+      std::uint32_t(Grid),
+      Shape.grid.x ? OrOne(Shape.grid.y) : 1,
+      Shape.grid.x ? OrOne(Shape.grid.z) : 1,
+      Block,
+      Shape.block.x ? OrOne(Shape.block.y) : 1,
+      Shape.block.x ? OrOne(Shape.block.z) : 1};
+  for (int I = 0; I < 6; ++I)
+    G.dims[I] = G.hw[I] = Dims[I];
+  G.cpu = true;
+  G.teams = G.threads = 1;
+  return G;
+}
+inline int default_device() { return 0; }
+class aliases {
+public:
+  aliases(const grid &, std::initializer_list<range>) {}
+};
+} // namespace ofld::bridge
+#else
+// Device compilations parse the host code around target regions too, also
+// offload() calls that offload-rewrite left as they were (they run on the
+// CPU, in the host compilation).
+template <class... P>
+void offload(void (*kernel)(P...), const std::type_identity_t<P> &...args);
+template <class... P>
+void offload(const ofld::launch &shape, void (*kernel)(P...),
+             const std::type_identity_t<P> &...args);
+namespace ofld::bridge {
+grid shape(const site &S, const ofld::launch *L, long long Count);
+int default_device();
+class aliases {
+public:
+  aliases(const grid &, std::initializer_list<range>);
+  ~aliases();
+};
+} // namespace ofld::bridge
+#endif
 
 #endif // OFFLOAD_OMP_BRIDGE_HPP

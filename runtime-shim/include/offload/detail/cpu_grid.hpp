@@ -20,7 +20,9 @@
 // is written once: builds without OpenMP get it inline; OpenMP builds, whose
 // target code forbids thread_local and whose host-offload image is a
 // separate shared object, call the copy in libofld_rt (lib/CpuGrid.cpp
-// includes this header with OFFLOAD_CPU_GRID_IMPL).
+// includes this header with OFFLOAD_CPU_GRID_IMPL), or, in the sources
+// offload-rewrite writes, which link no offload library, an inline copy
+// that omp_bridge.hpp reaches from host code only (OFFLOAD_CPU_GRID_INLINE).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,7 +37,8 @@
 #include <utility>
 
 #if !defined(OFFLOAD_GPU_DEVICE) &&                                            \
-    (!defined(_OPENMP) || defined(OFFLOAD_CPU_GRID_IMPL))
+    (!defined(_OPENMP) || defined(OFFLOAD_CPU_GRID_IMPL) ||                    \
+     defined(OFFLOAD_CPU_GRID_INLINE))
 #define OFFLOAD_CPU_SCHEDULER 1
 #if defined(OFFLOAD_CPU_GRID_IMPL)
 #define OFFLOAD_CPU_RT extern "C"
@@ -357,8 +360,12 @@ OFFLOAD_CPU_RT void *__ofld_cpu_shared(ofld::detail::cpu_grid_state *G,
 
 namespace __ofld {
 
-// (Guarded: g++ -Wall warns about OpenMP pragmas without -fopenmp.)
-#if defined(_OPENMP)
+// (Guarded: g++ -Wall warns about OpenMP pragmas without -fopenmp.) Device
+// code of the plugin's entries; in rewritten sources, which run their own
+// grids (omp_bridge.hpp), only the CPU fallback of calls left as they were
+// uses these, from host code: device code there could not reach the
+// scheduler, whose state is thread_local.
+#if defined(_OPENMP) && !defined(OFFLOAD_CPU_GRID_INLINE)
 #pragma omp declare target
 #endif
 /// The argument for a kernel parameter of type `P` from the object at `obj`.
@@ -439,7 +446,7 @@ void cpu_grid(const std::uint32_t *dims, void (*kernel)(P...), void **objs) {
   g = saved;
 }
 #endif
-#if defined(_OPENMP)
+#if defined(_OPENMP) && !defined(OFFLOAD_CPU_GRID_INLINE)
 #pragma omp end declare target
 #endif
 

@@ -1,0 +1,378 @@
+//===- CallRewriter.cpp - one offload() call, checked and planned ---------===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CallRewriter.h"
+
+#include "Diagnostics.h"
+#include "KernelAttributes.h"
+#include "KernelBodyChecks.h"
+#include "TransferRules.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/QualTypeNames.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace offload {
+namespace rewrite {
+
+bool isOffloadEntry(const FunctionDecl &FD) {
+  return FD.getDeclName().isIdentifier() && FD.getName() == "offload" &&
+         FD.getDeclContext()->getRedeclContext()->isTranslationUnit() &&
+         (FD.getPrimaryTemplate() || FD.getDescribedFunctionTemplate());
+}
+
+namespace {
+
+/// The two entry points, as the plugin tells them apart: by the marker
+/// symbol of their declaration (or, failing that, by the first parameter).
+unsigned kernelArgIndex(const FunctionDecl &Entry) {
+  if (const auto *Label = Entry.getAttr<AsmLabelAttr>())
+    return Label->getLabel() == "__ofld_launch_shaped" ? 1 : 0;
+  return Entry.getNumParams() &&
+                 Entry.getParamDecl(0)->getType()->isReferenceType()
+             ? 1
+             : 0;
+}
+
+/// The expression that names the kernel (`k`, `&k`, `k<int>`).
+const DeclRefExpr *kernelRef(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  return dyn_cast<DeclRefExpr>(E);
+}
+
+/// The function whose body holds `S`; a lambda's body is part of the
+/// function that writes the lambda, as the plugin sees it.
+const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt &S) {
+  DynTypedNodeList Parents = Ctx.getParents(S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *D = P.get<Decl>())
+      if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+        const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+        if (!MD || !MD->getParent()->isLambda())
+          return FD;
+      }
+    Parents = Ctx.getParents(P);
+  }
+  return nullptr;
+}
+
+/// If the call is a statement on its own, so that a block can replace it,
+/// that statement (the call, or the cleanups around it) and its parent.
+std::pair<const Stmt *, const Stmt *> statementOf(ASTContext &Ctx,
+                                                  const CallExpr &CE) {
+  const Stmt *Child = &CE;
+  DynTypedNodeList Parents = Ctx.getParents(*Child);
+  while (Parents.size() == 1 && (Parents[0].get<ExprWithCleanups>() ||
+                                 Parents[0].get<ConstantExpr>())) {
+    Child = Parents[0].get<Stmt>();
+    Parents = Ctx.getParents(*Child);
+  }
+  if (Parents.size() != 1)
+    return {nullptr, nullptr};
+  const Stmt *P = Parents[0].get<Stmt>();
+  if (!P)
+    return {nullptr, nullptr};
+  bool IsBody = false;
+  if (isa<CompoundStmt>(P))
+    IsBody = true;
+  else if (const auto *If = dyn_cast<IfStmt>(P))
+    IsBody = If->getThen() == Child || If->getElse() == Child;
+  else if (const auto *For = dyn_cast<ForStmt>(P))
+    IsBody = For->getBody() == Child;
+  else if (const auto *Range = dyn_cast<CXXForRangeStmt>(P))
+    IsBody = Range->getBody() == Child;
+  else if (const auto *While = dyn_cast<WhileStmt>(P))
+    IsBody = While->getBody() == Child;
+  else if (const auto *Do = dyn_cast<DoStmt>(P))
+    IsBody = Do->getBody() == Child;
+  else if (const auto *Case = dyn_cast<SwitchCase>(P))
+    IsBody = Case->getSubStmt() == Child;
+  else if (const auto *Label = dyn_cast<LabelStmt>(P))
+    IsBody = Label->getSubStmt() == Child;
+  else if (const auto *Attributed = dyn_cast<AttributedStmt>(P))
+    IsBody = Attributed->getSubStmt() == Child;
+  return IsBody ? std::make_pair(Child, P) : std::make_pair(nullptr, nullptr);
+}
+
+/// Whether `D` can be named from another scope.
+bool isNameable(const NamedDecl *D) {
+  for (const Decl *Cur = D; Cur;) {
+    const DeclContext *DC = Cur->getDeclContext();
+    if (DC->isFunctionOrMethod())
+      return false;
+    if (const auto *Tag = dyn_cast<TagDecl>(Cur))
+      if (!Tag->getIdentifier() && !Tag->getTypedefNameForAnonDecl())
+        return false;
+    if (isa<RecordDecl>(DC) &&
+        (Cur->getAccess() == AS_private || Cur->getAccess() == AS_protected))
+      return false;
+    Cur = dyn_cast<Decl>(DC);
+    if (Cur && !isa<TagDecl>(Cur))
+      Cur = nullptr; // namespaces are always reachable
+  }
+  return true;
+}
+
+/// Whether a parameter type can be written at the call: no local, unnamed
+/// or inaccessible class appears in it.
+bool canSpell(ASTContext &Ctx, QualType T) {
+  // The written spelling may go through aliases: check them too.
+  for (QualType S = T; !S.isNull();) {
+    if (const auto *TT = dyn_cast<TypedefType>(S.getTypePtr()))
+      if (!isNameable(TT->getDecl()))
+        return false;
+    QualType Next = S.getSingleStepDesugaredType(Ctx);
+    if (Next == S)
+      break;
+    S = Next;
+  }
+  SmallVector<QualType, 8> Work{T.getCanonicalType()};
+  while (!Work.empty()) {
+    QualType C = Work.pop_back_val();
+    if (const auto *Ref = C->getAs<ReferenceType>()) {
+      Work.push_back(Ref->getPointeeType());
+    } else if (const auto *Ptr = C->getAs<clang::PointerType>()) {
+      Work.push_back(Ptr->getPointeeType());
+    } else if (const auto *Arr = Ctx.getAsArrayType(C)) {
+      Work.push_back(Arr->getElementType());
+    } else if (const TagDecl *Tag = C->getAsTagDecl()) {
+      if (const auto *RD = dyn_cast<CXXRecordDecl>(Tag); RD && RD->isLambda())
+        return false;
+      if (!isNameable(Tag))
+        return false;
+      if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Tag))
+        for (const TemplateArgument &Arg : Spec->getTemplateArgs().asArray())
+          if (Arg.getKind() == TemplateArgument::Type)
+            Work.push_back(Arg.getAsType());
+    }
+  }
+  return true;
+}
+
+/// `T %s`, with T written so that it means the same at the call (the
+/// parameter's own spelling of a span would be ofld::bridge::span_param,
+/// a reference for g++: the host object is always the span itself).
+std::string declarator(ASTContext &Ctx, QualType T) {
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressUnwrittenScope = true;
+  QualType Qualified = TypeName::getFullyQualifiedType(T, Ctx, false);
+  std::string Out;
+  raw_string_ostream OS(Out);
+  Qualified.print(OS, Policy, "%s");
+  return Out;
+}
+
+} // namespace
+
+std::optional<CheckedCall>
+checkCall(RewriteContext &RC, const CallExpr &CE, KernelCheck Check,
+          std::vector<const FunctionDecl *> &Launched) {
+  const FunctionDecl &Entry = *CE.getDirectCallee();
+  if (CE.isTypeDependent() || CE.isValueDependent())
+    return std::nullopt;
+  CheckedCall Out;
+  Out.KernelArg = kernelArgIndex(Entry);
+  if (CE.getNumArgs() <= Out.KernelArg)
+    return std::nullopt;
+
+  const Expr *KernelExpr = CE.getArg(Out.KernelArg);
+  const DeclRefExpr *Ref = kernelRef(KernelExpr);
+  const auto *Kernel = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+  if (!Kernel) {
+    report(RC.Diags, KernelExpr->getExprLoc(), DiagId::CallUnknownKernel)
+        << KernelExpr->getSourceRange();
+    return std::nullopt;
+  }
+  if (!isKernel(*Kernel)) {
+    report(RC.Diags, KernelExpr->getExprLoc(), DiagId::CallNotAKernel)
+        << Kernel << KernelExpr->getSourceRange();
+    return std::nullopt;
+  }
+  Launched.push_back(Kernel);
+  if (const FunctionDecl *Caller = enclosingFunction(RC.Ctx, CE);
+      Caller && isKernel(*Caller)) {
+    report(RC.Diags, CE.getExprLoc(), DiagId::CallNestedLaunch) << Caller;
+    return std::nullopt;
+  }
+  if (Out.KernelArg && !checkLaunchShape(RC.Ctx, RC.Diags, CE.getArg(0)))
+    return std::nullopt;
+  // The plugin's declaration ends in a hidden `__ofld_site` parameter: an
+  // argument there is one too many for the kernel.
+  Out.NumArgs = CE.getNumArgs() - Out.KernelArg - 1;
+  const ParmVarDecl *Last = Entry.getNumParams()
+                                ? Entry.getParamDecl(Entry.getNumParams() - 1)
+                                : nullptr;
+  if (Last && Last->getName() == "__ofld_site" && Out.NumArgs) {
+    --Out.NumArgs;
+    const Expr *Site = CE.getArg(CE.getNumArgs() - 1);
+    if (!isa<CXXDefaultArgExpr>(Site)) {
+      report(RC.Diags, Site->getExprLoc(), DiagId::CallTooManyArguments)
+          << Kernel << Kernel->getNumParams();
+      return std::nullopt;
+    }
+  }
+  if (!Check(*Kernel, true)) {
+    report(RC.Diags, KernelExpr->getExprLoc(), DiagId::CallInvalidKernel)
+        << Kernel;
+    return std::nullopt;
+  }
+  if (Out.NumArgs != Kernel->getNumParams())
+    return std::nullopt; // clang has already said why the call does not match
+  Out.Kernel = Kernel;
+  return Out;
+}
+
+std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
+                                    const CheckedCall &Checked, bool Syncs) {
+  const SourceManager &SM = RC.SM;
+  const LangOptions &LO = RC.langOpts();
+  SourceLocation Loc = SM.getFileLoc(CE.getBeginLoc());
+  const FunctionDecl *Kernel = Checked.Kernel;
+  const unsigned KernelArg = Checked.KernelArg;
+
+  // A call spelled in a macro's body has no text of its own to replace; one
+  // spelled in a macro argument does.
+  std::optional<FileRange> Range;
+  if (CE.getBeginLoc().isFileID() || SM.isMacroArgExpansion(CE.getBeginLoc()))
+    Range = fileRange(SM, LO, CE.getSourceRange());
+  if (!Range) {
+    StringRef Macro = Lexer::getImmediateMacroName(CE.getBeginLoc(), SM, LO);
+    report(RC.Diags, Loc, DiagId::RewriteCallInMacroBody) << Macro;
+    return std::nullopt;
+  }
+  StringRef Buf = SM.getBufferData(Range->File);
+  // Replace the `;` too where it follows in the text, so that the block
+  // is the statement (`if (c) offload(...); else` stays valid).
+  std::optional<unsigned> Semi =
+      semicolonAfter(SM, LO, Range->File, Range->End);
+  // Without it, `{...};` only reads as one statement inside a block.
+  auto [Statement, Holder] = statementOf(RC.Ctx, CE);
+  if (!Holder || (!Semi && !isa<CompoundStmt>(Holder))) {
+    report(RC.Diags, Loc, DiagId::RewriteCallNotAStatement);
+    return std::nullopt;
+  }
+
+  PlannedCall Out;
+  Out.Statement = Statement;
+  LoweredCall &Call = Out.Call;
+  Call.InMacroArgument = CE.getBeginLoc().isMacroID();
+  if (std::optional<StringRef> Indent = indentBefore(
+          Buf, lineStart(Buf, Range->Begin) +
+                   unsigned(Buf.slice(lineStart(Buf, Range->Begin),
+                                      Range->Begin)
+                                .take_while([](char C) {
+                                  return C == ' ' || C == '\t';
+                                })
+                                .size())))
+    Call.Indent = Indent->str();
+  Call.Form = RC.Opts.Form;
+  Call.Syncs = Syncs;
+  Call.Original = Buf.slice(Range->Begin, Range->End).str();
+  Call.Kernel = fileText(SM, LO, kernelRef(CE.getArg(KernelArg))->getSourceRange());
+  {
+    raw_string_ostream OS(Call.KernelName);
+    Kernel->getNameForDiagnostic(OS, RC.Ctx.getPrintingPolicy(),
+                                 /*Qualified=*/true);
+  }
+  if (KernelArg)
+    Call.Launch = fileText(SM, LO, CE.getArg(0)->getSourceRange());
+  if (Call.Kernel.empty() || (Call.Launch && Call.Launch->empty())) {
+    report(RC.Diags, Loc, DiagId::RewriteArgumentInMacro)
+        << (Call.Kernel.empty() ? KernelArg + 1 : 1);
+    return std::nullopt;
+  }
+  if (Semi)
+    Range->End = *Semi;
+  Out.Range = *Range;
+
+  CallExplanation &Explain = Out.Explain;
+  PresumedLoc PLoc = SM.getPresumedLoc(Loc);
+  Explain.File = PLoc.getFilename();
+  Explain.Line = PLoc.getLine();
+  Explain.Column = PLoc.getColumn();
+  Explain.Kernel = Call.Kernel;
+  Out.Kernel.Name = Call.KernelName;
+
+  // Classify as the plugin does, on the first declaration; name the
+  // parameters as the definition does, where there is one.
+  const FunctionDecl *First = Kernel->getCanonicalDecl();
+  const FunctionDecl *Named =
+      Kernel->getDefinition() ? Kernel->getDefinition() : First;
+  ASTContext &Ctx = RC.Ctx;
+  for (unsigned I = 0; I < Checked.NumArgs; ++I) {
+    const ParmVarDecl *P = First->getParamDecl(I);
+    ParamClassification C = classifyParameter(*P, isOutParam(*P), Ctx);
+    const ParamRule &Rule = std::get<ParamRule>(C); // checkKernel passed
+    const Expr *Arg = CE.getArg(KernelArg + 1 + I);
+    LoweredParam LP;
+    LP.Argument = fileText(SM, LO, Arg->getSourceRange());
+    if (LP.Argument.empty()) {
+      report(RC.Diags, Arg->getBeginLoc(), DiagId::RewriteArgumentInMacro)
+          << (KernelArg + 2 + I);
+      return std::nullopt;
+    }
+    const ParmVarDecl *NamedP = Named->getParamDecl(I);
+    LP.Name = NamedP->getName().str();
+    QualType T = P->getType();
+    LP.Declarator = !Call.InMacroArgument && canSpell(Ctx, T)
+                        ? declarator(Ctx, T)
+                        : "decltype(ofld::bridge::param<" + utostr(I) + ">(" +
+                              Call.Kernel + ")) %s";
+    // A span made from a temporary container: the container must outlive
+    // the declaration of the span (in the call it lives to the call's end).
+    if (Rule.Layout.Kind == PayloadKind::Span) {
+      const Expr *Written = Arg->IgnoreUnlessSpelledInSource();
+      QualType WT = Written->getType();
+      LP.KeepTemporary = !Written->isLValue() && WT->isRecordType() &&
+                         !Ctx.hasSameUnqualifiedType(WT, T);
+    }
+    LP.Kind = Rule.Layout.Kind;
+    LP.Map = Rule.Layout.Map;
+    LP.Count = Rule.Layout.Count;
+    LP.IsArrayLike = Rule.Layout.IsArrayLike;
+    Out.Kernel.Params.push_back(Rule.Layout);
+
+    ParamExplanation PE;
+    PE.Name = LP.Name;
+    Call.Params.push_back(std::move(LP));
+    PE.Type = T.getAsString(Ctx.getPrintingPolicy());
+    PE.Row = ruleFor(Rule.Row).ParamForm;
+    PE.Transfer = mapTypeName(Rule.Layout.Map).str();
+    // The size expression is spelled with the parameter's name.
+    ParamClassification NamedC =
+        NamedP == P ? C : classifyParameter(*NamedP, isOutParam(*NamedP), Ctx);
+    const auto *NamedRule = std::get_if<ParamRule>(&NamedC);
+    PE.Size = NamedRule ? NamedRule->SizeExpr : Rule.SizeExpr;
+    Explain.Params.push_back(std::move(PE));
+  }
+  Call.ShapeParam = Out.Kernel.shapeParam();
+
+  std::string Shape;
+  if (Call.ShapeParam)
+    Shape = "one thread per element of '" +
+            Explain.Params[*Call.ShapeParam].Name + "', blocks of 256";
+  else
+    Shape = "one block of one thread";
+  Explain.Launch = Call.Launch
+                       ? *Call.Launch + " (a zero grid.x means " + Shape + ")"
+                       : "default, " + Shape;
+  return Out;
+}
+
+} // namespace rewrite
+} // namespace offload

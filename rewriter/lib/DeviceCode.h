@@ -1,0 +1,58 @@
+//===- DeviceCode.h - what the kernels of a translation unit reach -*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// The rewritten code is compiled by OpenMP compilers, which need to be told
+// more than the plugin does: the namespace-scope tables kernels read must be
+// `declare target`; GCC refuses by-value std::span parameters in device code
+// (ofld::bridge::span_param); the teams form refuses kernels that
+// synchronise in blocks larger than a team. This walks each kernel and the
+// functions it calls (with bodies in this translation unit) and says so.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_REWRITER_DEVICECODE_H
+#define OFFLOAD_REWRITER_DEVICECODE_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class ParmVarDecl;
+class VarDecl;
+} // namespace clang
+
+namespace offload {
+namespace rewrite {
+
+/// What device code reaches from the kernels of a translation unit.
+struct DeviceCode {
+  /// Every function reached, kernels included, as the template pattern
+  /// where it is an instantiation (the text to edit is the template's).
+  llvm::SetVector<const clang::FunctionDecl *> Functions;
+  /// Namespace-scope variables the functions read.
+  llvm::SetVector<const clang::VarDecl *> Globals;
+  /// Per kernel (canonical declaration): it calls ofld::sync_threads() or
+  /// declares an ofld::shared_array, itself or in a function it calls.
+  llvm::DenseMap<const clang::FunctionDecl *, bool> Synchronises;
+  /// Local variables of type ofld::shared_array without a tag argument.
+  llvm::SetVector<const clang::VarDecl *> UntaggedSharedArrays;
+};
+
+/// Walks `Kernels` (definitions or declarations) and what they call.
+DeviceCode findDeviceCode(clang::ASTContext &Ctx,
+                          llvm::ArrayRef<const clang::FunctionDecl *> Kernels);
+
+/// Whether `P` is a std::span taken by value that its function never
+/// assigns, takes the address of, or binds to a non-const reference: such a
+/// parameter reads the same as a const reference to a span.
+bool isReadOnlySpanByValue(const clang::ParmVarDecl &P);
+
+} // namespace rewrite
+} // namespace offload
+
+#endif // OFFLOAD_REWRITER_DEVICECODE_H

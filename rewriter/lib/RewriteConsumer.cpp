@@ -1,0 +1,660 @@
+//===- RewriteConsumer.cpp - offload() sources to OpenMP, per TU ----------===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// Finds the kernels and offload() calls of a translation unit, checks them
+// exactly as the plugin does (the transfer table, the attributes, the calls,
+// launch shapes and kernel bodies: the same code, in the plugin's order), and
+// records the edits that turn them into OpenMP: each call (CallRewriter.cpp,
+// Lowering.cpp), launch groups, `declare target` around kernels and the
+// tables they read, the span parameters and shared arrays g++ needs spelled
+// differently (DeviceCode.cpp), and the bridge include.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/Rewriter.h"
+
+#include "CallRewriter.h"
+#include "DeviceCode.h"
+#include "Diagnostics.h"
+#include "KernelAttributes.h"
+#include "KernelBodyChecks.h"
+#include "LaunchGroups.h"
+#include "Lowering.h"
+#include "RewriteContext.h"
+#include "SourceText.h"
+#include "TransferRules.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/QualTypeNames.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+
+using namespace clang;
+using namespace llvm;
+
+namespace offload {
+namespace rewrite {
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Include directives, to find where the bridge include goes.
+//===----------------------------------------------------------------------===//
+
+struct IncludeLine {
+  unsigned Offset; ///< start of the directive's line
+  bool Angled, IsOffloadHeader, IsBridge;
+};
+using IncludeMap = std::map<FileID, std::vector<IncludeLine>>;
+
+class IncludeRecorder : public PPCallbacks {
+public:
+  IncludeRecorder(const SourceManager &SM, IncludeMap &Out)
+      : SM(SM), Out(Out) {}
+
+  void InclusionDirective(SourceLocation HashLoc, const Token &,
+                          StringRef FileName, bool IsAngled, CharSourceRange,
+                          OptionalFileEntryRef, StringRef, StringRef,
+                          const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    if (!HashLoc.isFileID())
+      return;
+    auto [FID, Off] = SM.getDecomposedLoc(HashLoc);
+    StringRef Buf = SM.getBufferData(FID);
+    StringRef Name = sys::path::filename(FileName);
+    Out[FID].push_back({lineStart(Buf, Off), IsAngled, Name == "offload.hpp",
+                        Name == "omp_bridge.hpp"});
+  }
+
+private:
+  const SourceManager &SM;
+  IncludeMap &Out;
+};
+
+//===----------------------------------------------------------------------===//
+// Finding kernels and calls.
+//===----------------------------------------------------------------------===//
+
+/// The kernels and calls of a translation unit, in source order, so that
+/// diagnostics come out in the order the plugin gives them.
+struct Item {
+  enum Kind {
+    Kernel,           ///< a kernel declaration as written
+    Function,         ///< another function with [[offload::out]] parameters
+    Call,             ///< an offload() call as written (rewritten)
+    DependentCall,    ///< a call in a template, dependent (left as it is)
+    InstantiatedCall, ///< that call in an instantiation (checked only)
+  } K;
+  const FunctionDecl *FD = nullptr;
+  const CallExpr *CE = nullptr;
+};
+
+/// Whether `FD` has a parameter with [[offload::out]] written on it.
+bool hasOutParam(const FunctionDecl &FD) {
+  return any_of(FD.parameters(),
+                [](const ParmVarDecl *P) { return isOutParam(*P); });
+}
+
+class Finder : public RecursiveASTVisitor<Finder> {
+public:
+  using Base = RecursiveASTVisitor<Finder>;
+  std::vector<Item> Items;
+
+  /// Instantiations are visited for their calls only: the plugin checks a
+  /// dependent call in every instantiation, and so does the rewriter (the
+  /// text it rewrites is the template's).
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(Decl *D) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    bool Inst = FD && FD->getTemplateInstantiationPattern();
+    InInstantiation += Inst;
+    bool R = Base::TraverseDecl(D);
+    InInstantiation -= Inst;
+    return R;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (InInstantiation)
+      return true;
+    if (isKernel(*FD))
+      Items.push_back({Item::Kernel, FD, nullptr});
+    else if (hasOutParam(*FD))
+      Items.push_back({Item::Function, FD, nullptr});
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *Callee = CE->getDirectCallee()) {
+      if (isOffloadEntry(*Callee))
+        Items.push_back({InInstantiation ? Item::InstantiatedCall : Item::Call,
+                         nullptr, CE});
+      return true;
+    }
+    // In a template, a call with dependent arguments stays unresolved.
+    if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
+            CE->getCallee()->IgnoreParenImpCasts()))
+      if (ULE->getName().isIdentifier() &&
+          ULE->getName().getAsIdentifierInfo()->getName() == "offload" &&
+          any_of(ULE->decls(), [](const NamedDecl *D) {
+            const auto *FD = D->getAsFunction();
+            return FD && isOffloadEntry(*FD);
+          }))
+        Items.push_back({Item::DependentCall, nullptr, CE});
+    return true;
+  }
+
+private:
+  unsigned InInstantiation = 0;
+};
+
+/// Ranks of insertions at one offset: what closes the code before comes
+/// first, what opens the code after comes last.
+enum Rank : unsigned { Closing = 0, Replacing = 1, Opening = 2 };
+
+//===----------------------------------------------------------------------===//
+// The consumer.
+//===----------------------------------------------------------------------===//
+
+class RewriteConsumer : public ASTConsumer {
+public:
+  RewriteConsumer(RewriteResult &Result, const RewriteOptions &Opts,
+                  std::shared_ptr<IncludeMap> Inc)
+      : Result(Result), Opts(Opts), Includes(std::move(Inc)) {}
+
+  void HandleTranslationUnit(ASTContext &Context) override;
+
+private:
+  RewriteResult &Result;
+  const RewriteOptions &Opts;
+  std::shared_ptr<IncludeMap> Includes;
+};
+
+/// Reports the kernel's violations of the table once per translation unit,
+/// at the same places and with the same arguments as the plugin, and says
+/// whether the kernel can be launched.
+class KernelChecker {
+public:
+  KernelChecker(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  bool operator()(const FunctionDecl &K, bool Needed) {
+    const FunctionDecl *D = K.getCanonicalDecl();
+    if (auto It = Checked.find(D); It != Checked.end())
+      return It->second;
+    DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+    // As in the plugin: a declaration whose parameter types are incomplete
+    // is judged where a definition or a launch needs them, not here.
+    if (!Needed)
+      for (const ParmVarDecl *P : D->parameters()) {
+        ParamClassification C = classifyParameter(*P, isOutParam(*P), Ctx);
+        const auto *V = std::get_if<RuleViolation>(&C);
+        if (V && V->Id == DiagId::ParamIncompleteType)
+          return true;
+      }
+    bool OK = true;
+    if (std::optional<DiagId> Id = checkKernelSignature(*D)) {
+      report(Diags, D->getLocation(), *Id) << D;
+      OK = false;
+    }
+    for (unsigned I = 0; I < D->getNumParams(); ++I) {
+      const ParmVarDecl *P = D->getParamDecl(I);
+      ParamClassification C = classifyParameter(*P, isOutParam(*P), Ctx);
+      const auto *V = std::get_if<RuleViolation>(&C);
+      if (!V)
+        continue;
+      reportViolation(Diags, *D, *P, *V, Ctx);
+      OK = false;
+    }
+    Checked[D] = OK;
+    return OK;
+  }
+
+private:
+  ASTContext &Ctx;
+  DenseMap<const FunctionDecl *, bool> Checked;
+};
+
+/// Whether a declaration already sits in a declare target region (our own
+/// earlier output, or the user's): such attributes carry the directive's
+/// location.
+bool inDeclareTarget(const Decl &D) {
+  for (const auto *A : D.specific_attrs<OMPDeclareTargetDeclAttr>())
+    if (A->getRange().getBegin().isValid())
+      return true;
+  return false;
+}
+
+/// Brackets declaration `D` with `#pragma omp declare target`, so that
+/// OpenMP compiles it for the device (also where it is only declared: the
+/// definition may be in another translation unit). Returns false when its
+/// text is spelled across macros.
+bool wrapInDeclareTarget(RewriteContext &RC, const Decl &D) {
+  const SourceManager &SM = RC.SM;
+  const Decl *Outer = &D;
+  if (const auto *FD = dyn_cast<FunctionDecl>(&D))
+    if (const FunctionTemplateDecl *TD = FD->getDescribedFunctionTemplate())
+      Outer = TD;
+  SourceLocation Begin = Outer->getBeginLoc(), End = Outer->getEndLoc();
+  for (const Attr *A : D.attrs()) {
+    SourceLocation L = A->getRange().getBegin();
+    if (L.isValid() && !A->isInherited() &&
+        SM.isBeforeInTranslationUnit(SM.getFileLoc(L), SM.getFileLoc(Begin)) &&
+        SM.getFileID(SM.getFileLoc(L)) == SM.getFileID(SM.getFileLoc(Begin)))
+      Begin = L;
+  }
+  std::optional<FileRange> FR =
+      fileRange(SM, RC.langOpts(), SourceRange(Begin, End));
+  if (!FR)
+    return false;
+  StringRef Buf = SM.getBufferData(FR->File);
+  unsigned B = attributeListBegin(SM, RC.langOpts(), FR->File, FR->Begin);
+  unsigned E = FR->End;
+  bool HasBody = false;
+  if (const auto *FD = dyn_cast<FunctionDecl>(&D))
+    HasBody = FD->doesThisDeclarationHaveABody();
+  if (!HasBody)
+    if (std::optional<unsigned> Semi =
+            semicolonAfter(SM, RC.langOpts(), FR->File, E))
+      E = *Semi;
+
+  // `#pragma` must start a line: reuse the declaration's line and
+  // indentation where it starts one, else break the line.
+  std::optional<StringRef> Indent = indentBefore(Buf, B);
+  if (Indent)
+    RC.edit(FR->File, lineStart(Buf, B), 0, declareTargetBegin(*Indent),
+            Opening);
+  else
+    RC.edit(FR->File, B, 0, "\n" + declareTargetBegin(""), Opening);
+  StringRef EndIndent = Indent ? *Indent : StringRef();
+  if (restOfLineIsEmpty(Buf, E)) {
+    size_t NL = Buf.find('\n', E);
+    if (NL == StringRef::npos)
+      RC.edit(FR->File, Buf.size(), 0, "\n" + declareTargetEnd(EndIndent),
+              Closing);
+    else
+      RC.edit(FR->File, unsigned(NL + 1), 0, declareTargetEnd(EndIndent),
+              Closing);
+  } else {
+    RC.edit(FR->File, E, 0, "\n" + declareTargetEnd(EndIndent), Closing);
+  }
+  return true;
+}
+
+/// Every declaration of `D` in the user's files, in declare target.
+void wrapRedeclarations(RewriteContext &RC, const Decl &D) {
+  for (const Decl *R : D.redecls())
+    if (RC.isUserFile(R->getLocation()) && !inDeclareTarget(*R) &&
+        !R->isImplicit())
+      if (!wrapInDeclareTarget(RC, *R))
+        if (const auto *FD = dyn_cast<FunctionDecl>(R))
+          report(RC.Diags, FD->getLocation(),
+                 DiagId::RewriteKernelAcrossMacros)
+              << FD;
+}
+
+/// Rewrites the by-value std::span parameters of `FD` that g++ refuses in
+/// device code to ofld::bridge::span_param (the same type elsewhere).
+void respellSpanParams(RewriteContext &RC, const FunctionDecl &FD) {
+  const SourceManager &SM = RC.SM;
+  for (const FunctionDecl *R : FD.redecls()) {
+    if (!RC.isUserFile(R->getLocation()))
+      continue;
+    for (const ParmVarDecl *P : R->parameters()) {
+      if (!isReadOnlySpanByValue(*P))
+        continue;
+      TypeSourceInfo *TSI = P->getTypeSourceInfo();
+      if (!TSI)
+        continue;
+      TypeLoc TL = TSI->getTypeLoc().getUnqualifiedLoc();
+      // Already ofld::bridge::span_param (our earlier output), or spelled
+      // through some other alias whose spelling we keep.
+      auto TST = TL.getAs<TemplateSpecializationTypeLoc>();
+      if (!TST)
+        continue;
+      const TemplateDecl *Named =
+          TST.getTypePtr()->getTemplateName().getAsTemplateDecl();
+      if (!Named || Named->getName() != "span" ||
+          !Named->isInStdNamespace() || !TST.getNumArgs())
+        continue;
+      // The arguments as written: the type's own range leaves out its
+      // qualifiers (`const float`), so take the text after `<`.
+      std::optional<FileRange> Open = fileRange(
+          SM, RC.langOpts(), SourceRange(TST.getLAngleLoc(), TST.getLAngleLoc()));
+      std::optional<FileRange> First =
+          fileRange(SM, RC.langOpts(), TST.getArgLoc(0).getSourceRange());
+      if (!Open || !First || Open->File != First->File)
+        continue;
+      std::string Element = SM.getBufferData(First->File)
+                                .slice(Open->End, First->End)
+                                .trim()
+                                .str();
+      std::string Extent;
+      if (TST.getNumArgs() > 1)
+        Extent = fileText(SM, RC.langOpts(),
+                          TST.getArgLoc(1).getSourceRange());
+      std::optional<FileRange> FR =
+          fileRange(SM, RC.langOpts(), TSI->getTypeLoc().getUnqualifiedLoc()
+                                           .getSourceRange());
+      if (Element.empty() || !FR || (TST.getNumArgs() > 1 && Extent.empty()))
+        continue;
+      RC.edit(FR->File, FR->Begin, FR->End - FR->Begin,
+              spanParamType(Element, Extent), Replacing, /*Format=*/true);
+    }
+  }
+}
+
+/// Gives a shared array declared without a tag one of its own for g++,
+/// named after the variable and its line (OFFLOAD_BRIDGE_TAG): g++ names
+/// untagged arrays by their line. clang keeps its own naming.
+void tagSharedArray(RewriteContext &RC, const VarDecl &VD) {
+  if (!RC.isUserFile(VD.getLocation()))
+    return;
+  TypeLoc TL = VD.getTypeSourceInfo()->getTypeLoc().getUnqualifiedLoc();
+  auto TST = TL.getAs<TemplateSpecializationTypeLoc>();
+  if (!TST)
+    return;
+  SourceLocation RAngle = RC.SM.getFileLoc(TST.getRAngleLoc());
+  if (RAngle.isInvalid() || !RC.SM.isWrittenInSameFile(
+                                RAngle, RC.SM.getFileLoc(VD.getLocation())))
+    return;
+  auto [FID, Off] = RC.SM.getDecomposedLoc(RAngle);
+  unsigned Line = RC.SM.getSpellingLineNumber(VD.getLocation());
+  RC.edit(FID, Off, 0,
+          (" OFFLOAD_BRIDGE_TAG(__ofld_tag_" + VD.getName() + "_" +
+           Twine(Line) + ")")
+              .str(),
+          Replacing);
+}
+
+/// The variable whose whole object (or, through a span made of it, whose
+/// elements) a launch group holds for an argument (LaunchGroups.cpp finds
+/// the same one).
+const VarDecl *heldVariable(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (C->getNumArgs() != 1)
+        return nullptr;
+      E = C->getArg(0);
+    } else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = F->getSubExpr();
+    } else {
+      break;
+    }
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// Wraps consecutive launches that share data in a `target data` region
+/// that holds it, as the plugin's launch groups do (LaunchGroups.h).
+void rewriteLaunchGroups(RewriteContext &RC,
+                         const std::map<const CallExpr *, PlannedCall> &Calls) {
+  // The blocks that hold two or more plain calls outside macros.
+  std::map<const CompoundStmt *, unsigned> Blocks;
+  for (const auto &[CE, P] : Calls) {
+    if (P.Call.Launch || P.Call.InMacroArgument)
+      continue;
+    DynTypedNodeList Parents = RC.Ctx.getParents(*P.Statement);
+    if (Parents.size() == 1)
+      if (const auto *CS = Parents[0].get<CompoundStmt>())
+        ++Blocks[CS];
+  }
+  unsigned NextId = 1;
+  for (const auto &[CS, N] : Blocks) {
+    if (N < 2)
+      continue;
+    DenseMap<const CallExpr *, LaunchGroup> Groups;
+    findLaunchGroups(
+        *CS,
+        [&](const CallExpr &CE) -> const KernelDescriptor * {
+          auto It = Calls.find(&CE);
+          if (It == Calls.end() || It->second.Call.Launch ||
+              It->second.Call.InMacroArgument)
+            return nullptr;
+          return &It->second.Kernel;
+        },
+        NextId, Groups);
+    // The group's calls in order: open, ..., close.
+    const PlannedCall *Open = nullptr;
+    const CallExpr *OpenCall = nullptr;
+    std::vector<HeldRange> Held;
+    for (const Stmt *S : CS->body()) {
+      const auto *E = dyn_cast<Expr>(S);
+      if (!E)
+        continue;
+      if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+        E = EWC->getSubExpr();
+      const auto *CE = dyn_cast<CallExpr>(E->IgnoreParens());
+      auto G = CE ? Groups.find(CE) : Groups.end();
+      if (G == Groups.end())
+        continue;
+      const PlannedCall &P = Calls.at(CE);
+      if (G->second.Opens) {
+        Open = &P;
+        OpenCall = CE;
+        Held.clear();
+        for (auto [I, M] : enumerate(G->second.Held)) {
+          if (M == MapKind::Literal)
+            continue;
+          const VarDecl *V = heldVariable(CE->getArg(1 + I));
+          if (!V)
+            continue;
+          HeldRange H;
+          H.Kind = P.Kernel.Params[I].Kind;
+          H.Map = M;
+          H.Variable = V->getName().str();
+          // The parameter's own declarator, which spells a span.
+          H.Declarator = P.Call.Params[I].Declarator;
+          Held.push_back(std::move(H));
+        }
+      }
+      if (G->second.Closes && Open && !Held.empty()) {
+        RC.edit(Open->Range.File, Open->Range.Begin, 0,
+                lowerGroupBegin(Held, false), Closing, /*Format=*/true);
+        RC.edit(P.Range.File, P.Range.End, 0, lowerGroupEnd(), Closing,
+                /*Format=*/true);
+        Open = nullptr;
+        (void)OpenCall;
+      }
+    }
+  }
+}
+
+/// Every file that uses offload includes the bridge, before offload.hpp so
+/// that the CPU fallback stays quiet (its offload() is no longer used).
+void addBridgeIncludes(RewriteContext &RC, const IncludeMap &Includes) {
+  std::set<FileID> Files = RC.editedFiles();
+  for (const auto &[FID, Lines] : Includes)
+    if (any_of(Lines, [](const IncludeLine &L) { return L.IsOffloadHeader; }) &&
+        RC.isUserFile(RC.SM.getLocForStartOfFile(FID)))
+      Files.insert(FID);
+  for (FileID FID : Files) {
+    auto It = Includes.find(FID);
+    const std::vector<IncludeLine> Empty;
+    const std::vector<IncludeLine> &Lines =
+        It == Includes.end() ? Empty : It->second;
+    if (any_of(Lines, [](const IncludeLine &L) { return L.IsBridge; }))
+      continue;
+    const IncludeLine *At = nullptr;
+    for (const IncludeLine &L : Lines)
+      if (L.IsOffloadHeader) {
+        At = &L;
+        break;
+      }
+    if (!At && !Lines.empty())
+      At = &Lines.front();
+    RC.edit(FID, At ? At->Offset : 0, 0,
+            bridgeInclude(At ? At->Angled : true), Replacing);
+  }
+}
+
+void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
+  RewriteContext RC(Context, Result, Opts);
+  // A translation unit that does not compile is never rewritten: its AST is
+  // not the program. It is still checked, as the plugin checks it, so that
+  // every error comes out in one run.
+  const bool CheckOnly = RC.Diags.hasErrorOccurred();
+  if (CheckOnly)
+    Result.setFailed();
+
+  Finder F;
+  F.TraverseDecl(Context.getTranslationUnitDecl());
+  KernelChecker Check(Context);
+  /// Every kernel declared or launched, for the body checks.
+  std::vector<const FunctionDecl *> Kernels;
+  std::map<const FunctionDecl *, bool> Syncs;
+  auto SyncsOf = [&](const FunctionDecl *K) {
+    auto [It, New] = Syncs.try_emplace(K->getCanonicalDecl());
+    if (New)
+      It->second =
+          findDeviceCode(Context, {K}).Synchronises.lookup(K->getCanonicalDecl());
+    return It->second;
+  };
+  std::map<const CallExpr *, PlannedCall> Planned;
+  // A call that is not dependent in its template is the same call in every
+  // instantiation: it is checked (and rewritten) once, as written.
+  std::set<SourceLocation> Written;
+  for (const Item &I : F.Items) {
+    switch (I.K) {
+    case Item::Kernel:
+      if (!RC.isUserFile(I.FD->getLocation()))
+        break;
+      Kernels.push_back(I.FD);
+      checkOutParams(*I.FD, RC.Diags);
+      // Templates are checked per specialisation, at their calls.
+      if (!I.FD->isDependentContext())
+        Check(*I.FD, I.FD->doesThisDeclarationHaveABody());
+      if (!CheckOnly && !inDeclareTarget(*I.FD) &&
+          !I.FD->isTemplateInstantiation() &&
+          !wrapInDeclareTarget(RC, *I.FD))
+        report(RC.Diags, I.FD->getLocation(),
+               DiagId::RewriteKernelAcrossMacros)
+            << I.FD;
+      break;
+    case Item::Function:
+      if (RC.isUserFile(I.FD->getLocation()))
+        checkOutParams(*I.FD, RC.Diags);
+      break;
+    case Item::Call: {
+      Written.insert(I.CE->getBeginLoc());
+      if (!RC.isUserFile(I.CE->getBeginLoc()))
+        break;
+      std::optional<CheckedCall> C = checkCall(RC, *I.CE, Check, Kernels);
+      if (!C || CheckOnly)
+        break;
+      std::optional<PlannedCall> P =
+          planCall(RC, *I.CE, *C, SyncsOf(C->Kernel));
+      if (!P)
+        break;
+      std::string Text = lowerCall(P->Call);
+      if (P->Call.InMacroArgument && hasTopLevelComma(Text)) {
+        report(RC.Diags, RC.SM.getFileLoc(I.CE->getBeginLoc()),
+               DiagId::RewriteMacroComma);
+        break;
+      }
+      RC.edit(P->Range.File, P->Range.Begin, P->Range.End - P->Range.Begin,
+              Text, Replacing, /*Format=*/!P->Call.InMacroArgument);
+      Result.addCall(P->Explain);
+      Planned.emplace(I.CE, std::move(*P));
+      break;
+    }
+    case Item::DependentCall:
+      // Left as it is: it runs on the CPU, through offload.hpp's fallback.
+      if (!CheckOnly && RC.isUserFile(I.CE->getBeginLoc())) {
+        report(RC.Diags, I.CE->getExprLoc(), DiagId::RewriteCallDependent);
+        RC.needsBridge(RC.SM.getFileID(RC.SM.getFileLoc(I.CE->getBeginLoc())));
+      }
+      break;
+    case Item::InstantiatedCall:
+      break;
+    }
+  }
+  // Instantiations come last, where the plugin sees implicit ones (at the
+  // end of the translation unit).
+  for (const Item &I : F.Items) {
+    if (I.K == Item::InstantiatedCall && !Written.count(I.CE->getBeginLoc()) &&
+        RC.isUserFile(I.CE->getBeginLoc()))
+      checkCall(RC, *I.CE, Check, Kernels);
+  }
+  // What the kernels (and the functions they call) do, as the plugin checks
+  // it once the translation unit is complete.
+  checkKernelBodies(Context, RC.Diags, Kernels);
+  if (RC.Diags.hasErrorOccurred()) {
+    Result.setFailed();
+    return;
+  }
+
+  rewriteLaunchGroups(RC, Planned);
+  // What OpenMP compilers need besides the kernels: the tables the device
+  // code reads, span parameters g++ accepts, shared arrays it can tell apart.
+  DeviceCode Device = findDeviceCode(Context, Kernels);
+  for (const VarDecl *VD : Device.Globals)
+    wrapRedeclarations(RC, *VD);
+  for (const FunctionDecl *FD : Device.Functions)
+    respellSpanParams(RC, *FD);
+  for (const VarDecl *VD : Device.UntaggedSharedArrays)
+    tagSharedArray(RC, *VD);
+  addBridgeIncludes(RC, *Includes);
+  if (RC.Diags.hasErrorOccurred())
+    Result.setFailed();
+}
+
+class RewriteAction : public ASTFrontendAction {
+public:
+  RewriteAction(RewriteResult &Result, const RewriteOptions &Opts)
+      : Result(Result), Opts(Opts) {}
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    auto Includes = std::make_shared<IncludeMap>();
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<IncludeRecorder>(CI.getSourceManager(), *Includes));
+    return std::make_unique<RewriteConsumer>(Result, Opts, Includes);
+  }
+
+private:
+  RewriteResult &Result;
+  const RewriteOptions &Opts;
+};
+
+class RewriteActionFactory : public tooling::FrontendActionFactory {
+public:
+  RewriteActionFactory(RewriteResult &Result, RewriteOptions Opts)
+      : Result(Result), Opts(std::move(Opts)) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<RewriteAction>(Result, Opts);
+  }
+
+private:
+  RewriteResult &Result;
+  RewriteOptions Opts;
+};
+
+} // namespace
+
+std::unique_ptr<tooling::FrontendActionFactory>
+newRewriteActionFactory(RewriteResult &Result, const RewriteOptions &Opts) {
+  // The attributes must be registered for kernels to be found.
+  linkKernelAttributes();
+  return std::make_unique<RewriteActionFactory>(Result, Opts);
+}
+
+} // namespace rewrite
+} // namespace offload
