@@ -21,11 +21,21 @@ using namespace llvm;
 
 namespace offload {
 
+ofld::detail::shape_role shapeRole(const ParamLayout &P) {
+  using ofld::detail::shape_role;
+  if (!P.IsArrayLike)
+    return shape_role::none;
+  return P.Map == MapKind::ToFrom || P.Map == MapKind::From
+             ? shape_role::written
+             : shape_role::read;
+}
+
 std::optional<unsigned> KernelDescriptor::shapeParam() const {
-  for (unsigned I = 0; I < Params.size(); ++I)
-    if (Params[I].IsArrayLike)
-      return I;
-  return std::nullopt;
+  SmallVector<ofld::detail::shape_role, 8> Roles;
+  for (const ParamLayout &P : Params)
+    Roles.push_back(shapeRole(P));
+  int I = ofld::detail::shape_param(Roles.data(), Roles.size());
+  return I < 0 ? std::nullopt : std::optional<unsigned>(I);
 }
 
 static std::string escape(StringRef S) {
