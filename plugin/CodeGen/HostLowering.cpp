@@ -471,6 +471,13 @@ Function *LaunchLowering::buildBody() {
                              ConstantInt::get(I32, Args.total()), A.Ptrs,
                              A.Sizes, Types, A.Names},
                         "ofld.plan");
+    // The plan reported a failure (to a handler, or for the next wait):
+    // the launch does not run.
+    auto *Abandoned = M.getOrInsertGlobal("__ofld_abandoned_plan",
+                                          Type::getInt8Ty(Ctx));
+    auto *Go = BasicBlock::Create(Ctx, "ofld.planned", Body, Launched);
+    B.CreateCondBr(B.CreateICmpEQ(Plan, Abandoned), Done, Go);
+    B.SetInsertPoint(Go);
   }
   // One __tgt_target_kernel call maps the ranges (in order), launches and
   // unmaps (in reverse), synchronised once: separate begin/end mapper calls

@@ -311,16 +311,28 @@ extern "C" __ofld_map_plan *__ofld_plan_maps(const __ofld_site *Site,
     logSerial().lock();
     Plan->Serialised = true;
   }
+  unsigned FailuresBefore = Failures;
   if (N >= 2)
     mergeOverlaps(N, Ptrs, Sizes, Types);
   checkCapacity(Site, Device, N, Ptrs, Sizes, Names);
-  moveSmallRanges(*Plan, N, Total, Ptrs, Sizes, Types);
-  stageLargeRanges(*Plan, N, Ptrs, Sizes, Types, Names);
+  if (Failures == FailuresBefore)
+    moveSmallRanges(*Plan, N, Total, Ptrs, Sizes, Types);
+  if (Failures == FailuresBefore)
+    stageLargeRanges(*Plan, N, Ptrs, Sizes, Types, Names);
+  // A failure was reported (to a handler that returned, or to be reported
+  // at the next wait): the launch must not go on to libomptarget, which
+  // would abort the process on the same problem.
+  if (Failures != FailuresBefore) {
+    __ofld_finish_maps(Plan, /*Launched=*/0);
+    return &__ofld_abandoned_plan;
+  }
   if (!Plan->empty())
     return Plan;
   __ofld_finish_maps(Plan, /*Launched=*/0);
   return nullptr;
 }
+
+__ofld_map_plan __ofld_abandoned_plan;
 
 namespace {
 /// Copies the staged ranges of `Plan` back if `CopyBack` and they are to,
@@ -337,7 +349,7 @@ void finishStaged(const __ofld_map_plan &Plan, bool CopyBack) {
 } // namespace
 
 extern "C" void __ofld_finish_maps(__ofld_map_plan *Plan, int32_t Launched) {
-  if (!Plan)
+  if (!Plan || Plan == &__ofld_abandoned_plan)
     return;
   finishStaged(*Plan, Launched != 0);
   // __tgt_target_kernel has copied the arena back and synchronised.

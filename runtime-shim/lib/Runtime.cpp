@@ -57,7 +57,10 @@ int ofld::detail::numDevices() {
   return N;
 }
 
+thread_local unsigned ofld::detail::Failures = 0;
+
 void ofld::detail::fail(const __ofld_site *Site, const char *Format, ...) {
+  ++Failures;
   char Cause[512];
   va_list Args;
   va_start(Args, Format);
@@ -287,6 +290,9 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
 extern "C" int64_t __ofld_select_device(const __ofld_site *Site,
                                         const ofld::launch *Shape) {
   Policy P = offloadPolicy();
+  // Everything runs here, whatever device the program names.
+  if (P == Policy::Disabled)
+    return -1;
   int Devices = preferredCount();
   int Requested = Shape ? Shape->device : -1;
   // A queue belongs to one device: the launch runs there.

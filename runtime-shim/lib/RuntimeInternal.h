@@ -70,6 +70,10 @@ struct LaunchLimits {
 };
 LaunchLimits launchLimits(int64_t Device, const void *RegionId);
 
+/// Failures reported on this thread so far (fail()): a launch whose
+/// preparation reported one does not go on.
+extern thread_local unsigned Failures;
+
 /// Reports a failure of `What` ("ofld::region", "ofld::device_buffer")
 /// at `Place` (may be null): "offload: <What> at <file>:<line>: <cause>".
 [[gnu::format(printf, 3, 4)]] void failAt(const __ofld_place *Place,

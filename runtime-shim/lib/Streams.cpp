@@ -210,6 +210,7 @@ void recordImages(const BinDescTy *Desc) {
 struct Function {
   CUfunction F = nullptr;
   uint64_t MaxThreads = 0;
+  const char *Symbol = nullptr; ///< the device entry's name, for logs
 };
 
 struct GpuDevice {
@@ -236,6 +237,7 @@ struct Prepared {
   uint32_t Dims[6];
   std::vector<uint64_t> Params;
   const __ofld_site *Site;
+  const char *Symbol;
 };
 
 /// A launch through libomptarget that does not wait: the emitted body.
@@ -365,6 +367,7 @@ Function function(GpuDevice &G, const void *RegionId) {
       else
         Fn.F = nullptr;
     int V = 0;
+    Fn.Symbol = Name->second;
     if (Fn.F && !G.Cu->FuncGetAttribute(&V, FuncAttrMaxThreadsPerBlock, Fn.F))
       Fn.MaxThreads = uint64_t(V);
     else
@@ -466,7 +469,7 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L,
                  "offload device %lld info: Launching kernel %s with "
                  "[%u,%u,%u] blocks and [%u,%u,%u] threads on queue %d "
                  "(stream-ordered, nothing to copy)\n",
-                 (long long)Q.Device, P.Site->kernel, P.Dims[0], P.Dims[1],
+                 (long long)Q.Device, P.Symbol, P.Dims[0], P.Dims[1],
                  P.Dims[2], P.Dims[3], P.Dims[4], P.Dims[5], Q.Index);
   if (R) {
     char Message[1024];
@@ -666,7 +669,8 @@ extern "C" int32_t __ofld_enqueue(const __ofld_site *Site,
     return 0;
   }
 
-  Prepared P{F.F, {}, std::vector<uint64_t>(std::size_t(1 + Total - N)), Site};
+  Prepared P{F.F, {}, std::vector<uint64_t>(std::size_t(1 + Total - N)), Site,
+             F.Symbol};
   std::copy(Dims, Dims + 6, P.Dims);
   P.Params[0] = 0; // the implicit dynamic-memory pointer, unused
   for (int32_t J = N; J < Total; ++J) {

@@ -61,11 +61,13 @@ struct __ofld_map_plan;
 /// reported, small ones are moved to pinned memory the device holds, large
 /// ones are mapped and copied through pinned memory. Rewrites `Ptrs`,
 /// `Sizes` and `Types` in place. Returns what __ofld_finish_maps must undo,
-/// or null.
+/// or null; &__ofld_abandoned_plan when it reported a failure: the launch
+/// must not run.
 __ofld_map_plan *__ofld_plan_maps(const __ofld_site *Site, int64_t Device,
                                   int32_t N, int32_t Total, void **Ptrs,
                                   int64_t *Sizes, int64_t *Types,
                                   const char **Names);
+extern __ofld_map_plan __ofld_abandoned_plan;
 /// After the launch: copies moved and staged ranges back if `Launched`,
 /// releases them.
 void __ofld_finish_maps(__ofld_map_plan *Plan, int32_t Launched);
