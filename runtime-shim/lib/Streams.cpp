@@ -78,6 +78,7 @@ struct Settings {
   bool Blocking = false;
   bool Trace = true;
   bool LogLaunches = false;
+  bool Debug = false;
 };
 const Settings &settings() {
   static const Settings S = [] {
@@ -93,6 +94,7 @@ const Settings &settings() {
     S.Fast = !Off("OFFLOAD_FAST_LAUNCH");
     S.Blocking = On("OFFLOAD_LAUNCH_BLOCKING");
     S.Trace = !Off("OFFLOAD_LAUNCH_TRACE");
+    S.Debug = On("OFFLOAD_LAUNCH_DEBUG");
     if (const char *Info = std::getenv("LIBOMPTARGET_INFO"))
       S.LogLaunches = std::strtoll(Info, nullptr, 0) & 0x10; // kernel launches
     return S;
@@ -201,6 +203,13 @@ void recordImages(const BinDescTy *Desc) {
     }
     R.Kernels[E->Address] = E->SymbolName;
   }
+  if (settings().Debug)
+    std::fprintf(stderr,
+                 "offload: launches: %d images registered, %zu CUDA images "
+                 "and %zu kernels known%s\n",
+                 Desc->NumDeviceImages, R.Cubins.size(), R.Kernels.size(),
+                 R.Unsupported ? "; images with data entries: no fast path"
+                               : "");
 }
 
 //===----------------------------------------------------------------------===//
@@ -257,6 +266,13 @@ struct Queue {
   int64_t Device = -1;
   int Index = 0;
   GpuDevice *Gpu = nullptr;
+  std::atomic<uint32_t> *Used = nullptr; ///< the device's DeviceState::Used
+
+  void markUsed() {
+    uint32_t Bit = uint32_t(1) << Index;
+    if (!(Used->load(std::memory_order_relaxed) & Bit))
+      Used->fetch_or(Bit);
+  }
 
   std::mutex Lock;
   std::condition_variable Changed;
@@ -276,6 +292,8 @@ struct Queue {
 struct DeviceState {
   Queue Queues[QueuesPerDevice];
   GpuDevice Gpu;
+  /// One bit per queue that ever had work: the ones a wait must look at.
+  std::atomic<uint32_t> Used{0};
 };
 
 /// Per libomptarget device; never freed (workers run until exit).
@@ -288,6 +306,7 @@ DeviceState *deviceState(int64_t Device) {
         S[D].Queues[Q].Device = D;
         S[D].Queues[Q].Index = Q;
         S[D].Queues[Q].Gpu = &S[D].Gpu;
+        S[D].Queues[Q].Used = &S[D].Used;
       }
     return S;
   }();
@@ -373,6 +392,12 @@ Function function(GpuDevice &G, const void *RegionId) {
     else
       Fn.F = nullptr;
   }
+  if (settings().Debug)
+    std::fprintf(stderr, "offload: launches: kernel %s on CUDA device %d: %s\n",
+                 Name != R.Kernels.end() ? Name->second : "(unknown)",
+                 G.Ordinal,
+                 Fn.F ? "loaded, launched on the queues' streams"
+                      : "not loadable, launched through libomptarget");
   G.Functions[RegionId] = Fn;
   return Fn;
 }
@@ -458,6 +483,7 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L,
     if (Q.Issued - Q.Synced >= RingSize - 1)
       syncStream(Q, L, "a full queue");
   }
+  Q.markUsed();
   std::size_t Bytes = P.Params.size() * sizeof(uint64_t);
   void *Extra[] = {LaunchParamBufferPointer,
                    const_cast<uint64_t *>(P.Params.data()),
@@ -532,6 +558,7 @@ void workerMain(Queue *Q) {
 
 /// Adds a job to Q's worker, starting it on first use (Q.Lock held).
 void submit(Queue &Q, Job J) {
+  Q.markUsed();
   if (!Q.HasWorker) {
     std::thread T(workerMain, &Q);
     Q.WorkerId = T.get_id();
@@ -727,8 +754,9 @@ void ofld::detail::drainDevice(int64_t Device, const char *What) {
   if (!D)
     return;
   std::vector<std::string> Errors;
-  for (Queue &Q : D->Queues) {
-    std::vector<std::string> E = drainQueue(Q, What);
+  for (uint32_t Used = D->Used.load(); Used; Used &= Used - 1) {
+    std::vector<std::string> E =
+        drainQueue(D->Queues[__builtin_ctz(Used)], What);
     Errors.insert(Errors.end(), E.begin(), E.end());
   }
   reportErrors(std::move(Errors));
