@@ -420,7 +420,7 @@ void ofld::detail::holdRanges(const void *Holder, HoldKind Kind,
 void ofld::detail::releaseRanges(const void *Holder, int64_t Device, int32_t N,
                                  void **Ptrs, int64_t *Sizes, int64_t *Types) {
   // The launches issued before may still use the ranges.
-  drainDevice(Device, "the end of the data it keeps");
+  drainDevice(Device, "the end of an ofld::region or launch group");
   std::unique_lock<std::mutex> Serial(logSerial(), std::defer_lock);
   if (logging())
     Serial.lock();

@@ -140,6 +140,32 @@ void *ofld::detail::residentAddress(int64_t Device, const void *Host,
   return nullptr;
 }
 
+RangeLookup ofld::detail::lookupRange(int64_t Device, const void *Host,
+                                      int64_t Bytes, bool Writes) {
+  RangeLookup L;
+  DeviceTable *T = table(Device);
+  if (!T)
+    return L;
+  auto B = reinterpret_cast<uintptr_t>(Host);
+  uintptr_t E = B + uintptr_t(std::max<int64_t>(Bytes, 0));
+  bool AllToOnly = true;
+  std::shared_lock<std::shared_mutex> G(T->Lock);
+  for (const Resident &R : T->List) {
+    bool Holds = R.Begin <= B && (Bytes > 0 ? E <= R.End : B < R.End);
+    if (!Holds) {
+      L.Partly |= Bytes > 0 && B < R.End && R.Begin < E;
+      continue;
+    }
+    if (!L.Address)
+      L.Address = reinterpret_cast<void *>(R.Device + (B - R.Begin));
+    AllToOnly &= R.Kind == HoldKind::Region && !(R.Type & MapFrom);
+  }
+  if (L.Address)
+    L.Partly = false;
+  L.WritesConstEntry = Writes && L.Address && Bytes > 0 && AllToOnly;
+  return L;
+}
+
 bool ofld::detail::inDeviceBuffer(const void *Host, int64_t &Device) {
   auto P = reinterpret_cast<uintptr_t>(Host);
   std::lock_guard<std::mutex> G(BuffersLock);

@@ -275,7 +275,16 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
   if (__ofld::limit_cause(Cause, sizeof(Cause), D, Limits.Grid, Limits.Block,
                           Limits.Threads)) {
     bool DefaultGrid = !Shape || is_unset(Shape->grid);
-    fail(Site, "%s%s%s", Cause, Limits.Source,
+    int Which = exceeded_limit(D, Limits.Grid, Limits.Block, Limits.Threads);
+    char Whose[160] = "";
+    if (Which == 6 && Limits.ThreadsFromKernel)
+      std::snprintf(Whose, sizeof(Whose),
+                    " of this kernel on device %lld (its registers and shared "
+                    "memory allow no more)",
+                    (long long)Device);
+    else if (Limits.FromDevice)
+      std::snprintf(Whose, sizeof(Whose), " of device %lld", (long long)Device);
+    fail(Site, "%s%s%s", Cause, Whose,
          DefaultGrid && D[0] > Limits.Grid[0]
              ? " (the default shape: one thread per element; pass "
                "ofld::launch{.grid = ...})"

@@ -62,11 +62,12 @@ extern thread_local std::vector<std::string> *DeferredErrors;
 
 /// The largest grid and block a launch of the kernel `RegionId` may have on
 /// `Device` (-1: this CPU): the device's and kernel's own where the runtime
-/// can ask the driver (CUDA), else the portable ones (launch.hpp). `Source`
-/// says whose they are, for messages (" on device 0").
+/// can ask the driver (CUDA), else the portable ones (launch.hpp).
 struct LaunchLimits {
   uint64_t Grid[3], Block[3], Threads;
-  const char *Source;
+  /// Whose they are, for messages: the device's, or (for Threads) the
+  /// kernel's own on the device; else the portable ones.
+  bool FromDevice = false, ThreadsFromKernel = false;
 };
 LaunchLimits launchLimits(int64_t Device, const void *RegionId);
 
@@ -144,6 +145,18 @@ std::vector<WrittenRange> removeResident(int64_t Device, const void *Holder);
 /// The device address of the `Bytes` at `Host` if a holder keeps all of them
 /// on `Device`; null otherwise (also for a range of 0 bytes outside any).
 void *residentAddress(int64_t Device, const void *Host, int64_t Bytes);
+
+/// What a launch needs to know of one of its ranges, in one look.
+struct RangeLookup {
+  void *Address = nullptr; ///< residentAddress
+  /// A holder keeps part of it (not all): it cannot be copied on its own.
+  bool Partly = false;
+  /// The launch writes it (`Writes`) and only regions that map it to the
+  /// device only hold it: call markWrites.
+  bool WritesConstEntry = false;
+};
+RangeLookup lookupRange(int64_t Device, const void *Host, int64_t Bytes,
+                        bool Writes);
 
 /// Whether `Host` lies in a device_buffer of some device (its address
 /// stands for device memory; the host must not touch it). `Device` gets the

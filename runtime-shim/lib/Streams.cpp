@@ -39,6 +39,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ArgArena.h"
 #include "CudaDriver.h"
 #include "RuntimeInternal.h"
 #include "offload/launch.hpp"
@@ -56,6 +57,7 @@
 #include <deque>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <shared_mutex>
 #include <string>
 #include <thread>
@@ -70,14 +72,19 @@ namespace {
 constexpr int QueuesPerDevice = 16;
 /// Launches remembered per queue for naming a failure.
 constexpr uint32_t RingSize = 4096;
-constexpr int64_t MapFrom = 0x2, MapLiteral = 0x100;
+constexpr int64_t MapTo = 0x1, MapFrom = 0x2, MapLiteral = 0x100;
 
 /// Read once.
 struct Settings {
   bool Fast = true;
   bool Blocking = false;
   bool Trace = true;
+  /// cuStreamWriteValue32's flags: by default without the memory barrier
+  /// (the write only says the launch before it finished; nothing reads
+  /// the launch's data through it). OFFLOAD_LAUNCH_TRACE=barrier adds it.
+  unsigned TraceFlags = StreamWriteValueNoMemoryBarrier;
   bool LogLaunches = false;
+  bool LogCopies = false;
   bool Debug = false;
 };
 const Settings &settings() {
@@ -94,9 +101,15 @@ const Settings &settings() {
     S.Fast = !Off("OFFLOAD_FAST_LAUNCH");
     S.Blocking = On("OFFLOAD_LAUNCH_BLOCKING");
     S.Trace = !Off("OFFLOAD_LAUNCH_TRACE");
+    if (const char *T = std::getenv("OFFLOAD_LAUNCH_TRACE");
+        T && !std::strcmp(T, "barrier"))
+      S.TraceFlags = 0;
     S.Debug = On("OFFLOAD_LAUNCH_DEBUG");
-    if (const char *Info = std::getenv("LIBOMPTARGET_INFO"))
-      S.LogLaunches = std::strtoll(Info, nullptr, 0) & 0x10; // kernel launches
+    if (const char *Info = std::getenv("LIBOMPTARGET_INFO")) {
+      long long Bits = std::strtoll(Info, nullptr, 0);
+      S.LogLaunches = Bits & 0x10; // kernel launches
+      S.LogCopies = Bits & 0x20;   // data transfers
+    }
     return S;
   }();
   return S;
@@ -244,9 +257,28 @@ struct GpuDevice {
 struct Prepared {
   CUfunction F;
   uint32_t Dims[6];
-  std::vector<uint64_t> Params;
+  /// The kernel's argument slots: inline for every launch but the largest.
+  static constexpr unsigned Inline = 30;
+  uint64_t InlineParams[Inline];
+  std::vector<uint64_t> HeapParams;
+  uint64_t *Params = InlineParams;
+  unsigned NumParams = 0;
   const __ofld_site *Site;
   const char *Symbol;
+
+  Prepared(CUfunction F, const uint32_t *D, unsigned N, const __ofld_site *S,
+           const char *Sym)
+      : F(F), NumParams(N), Site(S), Symbol(Sym) {
+    std::copy(D, D + 6, Dims);
+    if (N > Inline) {
+      HeapParams.resize(N);
+      Params = HeapParams.data();
+    }
+  }
+  Prepared(const Prepared &O) : Prepared(O.F, O.Dims, O.NumParams, O.Site, O.Symbol) {
+    std::copy(O.Params, O.Params + O.NumParams, Params);
+  }
+  Prepared &operator=(const Prepared &) = delete;
 };
 
 /// A launch through libomptarget that does not wait: the emitted body.
@@ -258,7 +290,7 @@ struct Deferred {
 
 struct Job {
   bool IsPrepared;
-  Prepared P;
+  std::optional<Prepared> P;
   Deferred D;
 };
 
@@ -355,9 +387,29 @@ GpuDevice *gpu(int64_t Device) {
              : nullptr;
 }
 
+Function lookupFunction(GpuDevice &G, const void *RegionId);
+
 /// The kernel of region id `RegionId` on `G`, loaded on first use; F is
-/// null where the image is not the runtime's to load.
+/// null where the image is not the runtime's to load. A launch asks twice
+/// (limits, then the launch): a few recent answers are kept per thread.
 Function function(GpuDevice &G, const void *RegionId) {
+  struct Recent {
+    GpuDevice *G;
+    const void *Id;
+    Function F;
+  };
+  constexpr unsigned Ways = 8;
+  thread_local Recent Cache[Ways];
+  thread_local unsigned Next = 0;
+  for (const Recent &R : Cache)
+    if (R.Id == RegionId && R.G == &G)
+      return R.F;
+  Function F = lookupFunction(G, RegionId);
+  Cache[Next++ % Ways] = {&G, RegionId, F};
+  return F;
+}
+
+Function lookupFunction(GpuDevice &G, const void *RegionId) {
   {
     std::shared_lock<std::shared_mutex> L(G.FnLock);
     auto It = G.Functions.find(RegionId);
@@ -462,19 +514,27 @@ void syncStream(Queue &Q, std::unique_lock<std::mutex> &L, const char *What) {
   Q.Gpu->Broken.store(true);
 }
 
+/// Makes the device's context current and Q's stream exist (Q.Lock held).
+bool readyStream(Queue &Q) {
+  const Driver &Cu = *Q.Gpu->Cu;
+  CUcontext Saved;
+  if (makeCurrent(Cu, Q.Gpu->Ctx, &Saved))
+    return false;
+  if (!Q.Stream && Cu.StreamCreate(&Q.Stream, StreamNonBlocking)) {
+    Q.Stream = nullptr;
+    return false;
+  }
+  return true;
+}
+
 /// Puts one launch on Q's stream (Q.Lock held). Returns false after
 /// reporting to Q.Errors.
 bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L,
                     const Prepared &P) {
   GpuDevice &G = *Q.Gpu;
   const Driver &Cu = *G.Cu;
-  CUcontext Saved;
-  if (makeCurrent(Cu, G.Ctx, &Saved))
+  if (!readyStream(Q))
     return false;
-  if (!Q.Stream && Cu.StreamCreate(&Q.Stream, StreamNonBlocking)) {
-    Q.Stream = nullptr;
-    return false;
-  }
   // Keep the ring from overwriting launches that may still fail.
   if (Q.Issued - Q.Synced >= RingSize - 1) {
     if (G.Trace)
@@ -484,9 +544,8 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L,
       syncStream(Q, L, "a full queue");
   }
   Q.markUsed();
-  std::size_t Bytes = P.Params.size() * sizeof(uint64_t);
-  void *Extra[] = {LaunchParamBufferPointer,
-                   const_cast<uint64_t *>(P.Params.data()),
+  std::size_t Bytes = P.NumParams * sizeof(uint64_t);
+  void *Extra[] = {LaunchParamBufferPointer, P.Params,
                    LaunchParamBufferSize, &Bytes, LaunchParamEnd};
   CUresult R = Cu.LaunchKernel(P.F, P.Dims[0], P.Dims[1], P.Dims[2], P.Dims[3],
                                P.Dims[4], P.Dims[5], 0, Q.Stream, nullptr, Extra);
@@ -511,7 +570,7 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L,
   Q.Ring[Seq % RingSize] = P.Site;
   if (G.Trace &&
       Cu.StreamWriteValue32(Q.Stream, G.TraceDev + Q.Index * sizeof(uint32_t),
-                            Seq, 0)) {
+                            Seq, settings().TraceFlags)) {
     G.Trace = nullptr; // unsupported here: name the first launch in flight
   }
   if (settings().Blocking)
@@ -537,7 +596,7 @@ void workerMain(Queue *Q) {
     Q->Jobs.pop_front();
     Q->Running = true;
     if (J.IsPrepared) {
-      launchOnStream(*Q, L, J.P);
+      launchOnStream(*Q, L, *J.P);
     } else {
       // libomptarget's launch comes after the stream's.
       syncStream(*Q, L, "a launch that did not wait");
@@ -599,8 +658,7 @@ LaunchLimits ofld::detail::launchLimits(int64_t Device, const void *RegionId) {
                   portable_max_grid[2]},
                  {portable_max_block[0], portable_max_block[1],
                   portable_max_block[2]},
-                 portable_max_threads,
-                 ""};
+                 portable_max_threads};
   DeviceState *D = Device >= 0 ? deviceState(Device) : nullptr;
   if (!D)
     return L;
@@ -608,26 +666,101 @@ LaunchLimits ofld::detail::launchLimits(int64_t Device, const void *RegionId) {
   GpuDevice &G = D->Gpu;
   if (!G.MaxThreads)
     return L;
-  thread_local char Source[160];
-  std::snprintf(Source, sizeof(Source), " of device %lld", (long long)Device);
   for (int I = 0; I < 3; ++I) {
     L.Grid[I] = G.MaxGrid[I];
     L.Block[I] = G.MaxBlock[I];
   }
   L.Threads = G.MaxThreads;
+  L.FromDevice = true;
   if (RegionId && G.Usable) {
     Function F = function(G, RegionId);
     if (F.F && F.MaxThreads && F.MaxThreads < L.Threads) {
       L.Threads = F.MaxThreads;
-      std::snprintf(Source, sizeof(Source),
-                    " of this kernel on device %lld (its registers and "
-                    "shared memory allow no more)",
-                    (long long)Device);
+      L.ThreadsFromKernel = true;
     }
   }
-  L.Source = Source;
   return L;
 }
+
+namespace {
+
+/// A launch's small ranges that no holder keeps, copied through a chunk of
+/// the device's argument arena (ArgArena.h) on the queue's own stream: in
+/// before the kernel, back after it, then one synchronisation. CUDA's own
+/// sequence for such a launch (memcpy in, kernel, memcpy out), from pinned
+/// memory.
+struct SmallCopies {
+  ArgChunk Chunk;
+  std::size_t Used = 0;
+  struct Range {
+    char *Host, *Copy;
+    std::size_t Bytes;
+    int64_t Types;
+    const char *Name;
+  };
+  Range Ranges[8];
+  int Count = 0;
+};
+
+/// Whether the launch's unheld ranges (Addr[I] == 0) can go through the
+/// arena: few, small, apart from each other and from held data. Places
+/// them in a chunk and sets their device addresses in `Addr`.
+bool placeSmall(int64_t Device, int32_t N, void **Ptrs, const int64_t *Sizes,
+                const int64_t *Types, const char **Names, const bool *Partly,
+                uintptr_t *Addr, SmallCopies &S) {
+  for (int32_t I = 0; I < N; ++I) {
+    if (Addr[I] || Sizes[I] <= 0)
+      continue;
+    if (Partly[I] || std::size_t(Sizes[I]) > SmallRangeMaxBytes ||
+        S.Count == int(std::size(S.Ranges)))
+      return false;
+    auto *Host = static_cast<char *>(Ptrs[I]);
+    // One buffer passed twice needs libomptarget's merged mapping (MapPlan).
+    for (int K = 0; K < S.Count; ++K)
+      if (Host < S.Ranges[K].Host + S.Ranges[K].Bytes &&
+          S.Ranges[K].Host < Host + Sizes[I])
+        return false;
+    S.Ranges[S.Count++] = {Host, nullptr, std::size_t(Sizes[I]), Types[I],
+                           Names ? Names[I] : nullptr};
+  }
+  if (!S.Count || !(S.Chunk = acquireArgChunk(int(Device))))
+    return false;
+  if (!S.Chunk.DeviceBase) {
+    releaseArgChunk(S.Chunk);
+    return false;
+  }
+  for (int K = 0; K < S.Count; ++K) {
+    SmallCopies::Range &R = S.Ranges[K];
+    // The same address modulo 256 keeps the alignment of any type in it.
+    constexpr std::size_t Align = 256;
+    std::size_t Offset = (S.Used + Align - 1) / Align * Align +
+                         reinterpret_cast<uintptr_t>(R.Host) % Align;
+    if (Offset + R.Bytes > ArgChunkBytes) {
+      releaseArgChunk(S.Chunk);
+      return false;
+    }
+    S.Used = Offset + R.Bytes;
+    R.Copy = S.Chunk.Base + Offset;
+  }
+  for (int32_t I = 0, K = 0; I < N; ++I)
+    if (!Addr[I] && Sizes[I] > 0)
+      Addr[I] = reinterpret_cast<uintptr_t>(S.Chunk.DeviceBase) +
+                uintptr_t(S.Ranges[K++].Copy - S.Chunk.Base);
+  return true;
+}
+
+/// Logs a copy the way libomptarget does, so that its log accounts for it.
+void logCopy(int64_t Device, bool ToDevice, const SmallCopies::Range &R,
+             int Queue) {
+  std::fprintf(stderr,
+               "offload device %lld info: Copying data from %s on queue %d "
+               "through the argument arena, HstPtr=%p, Size=%zu, Name=%s\n",
+               (long long)Device, ToDevice ? "host to device" : "device to host",
+               Queue, static_cast<void *>(R.Host), R.Bytes,
+               mapName(R.Name).c_str());
+}
+
+} // namespace
 
 extern "C" int32_t __ofld_enqueue(const __ofld_site *Site,
                                   const ofld::launch *Shape,
@@ -666,29 +799,45 @@ extern "C" int32_t __ofld_enqueue(const __ofld_site *Site,
   // Is all of the launch's data on the device already?
   constexpr int32_t Inline = 32;
   uintptr_t AddrBuf[Inline];
+  bool PartlyBuf[Inline];
   std::unique_ptr<uintptr_t[]> AddrHeap;
+  std::unique_ptr<bool[]> PartlyHeap;
   uintptr_t *Addr = AddrBuf;
+  bool *Partly = PartlyBuf;
   if (N > Inline) {
     AddrHeap.reset(new uintptr_t[N]);
+    PartlyHeap.reset(new bool[N]);
     Addr = AddrHeap.get();
+    Partly = PartlyHeap.get();
   }
   bool Held = true;
   for (int32_t I = 0; I < N; ++I) {
-    Addr[I] = reinterpret_cast<uintptr_t>(
-        residentAddress(Device, Ptrs[I], Sizes[I]));
+    RangeLookup R =
+        lookupRange(Device, Ptrs[I], Sizes[I], (Types[I] & MapFrom) != 0);
+    Addr[I] = reinterpret_cast<uintptr_t>(R.Address);
+    Partly[I] = R.Partly;
+    if (R.WritesConstEntry)
+      markWrites(Site, Device, Ptrs[I], Sizes[I], Names ? Names[I] : nullptr);
     if (Addr[I] || Sizes[I] <= 0)
       continue;
     if (WrongBuffer(I))
       return 1;
     Held = false;
   }
-  for (int32_t I = 0; I < N; ++I)
-    if (Addr[I] && (Types[I] & MapFrom))
-      markWrites(Site, Device, Ptrs[I], Sizes[I], Names ? Names[I] : nullptr);
 
-  GpuDevice *G = Held ? gpu(Device) : nullptr;
+  // A launch that waits and moves only small ranges can still use the
+  // stream, through the argument arena.
+  GpuDevice *G = gpu(Device);
   Function F = G ? function(*G, RegionId) : Function{};
-  if (!F.F) {
+  SmallCopies Small;
+  bool ViaArena = false;
+  if (F.F && !Held && Mode == 1) {
+    std::lock_guard<std::mutex> L(Q->Lock);
+    ViaArena = Q->Jobs.empty() && !Q->Running &&
+               placeSmall(Device, N, Ptrs, Sizes, Types, Names, Partly, Addr,
+                          Small);
+  }
+  if (!F.F || (!Held && !ViaArena)) {
     // libomptarget's path. A launch that waits first lets its queue finish;
     // one that does not goes to the queue's worker, which does the same.
     if (Mode != 2)
@@ -696,12 +845,10 @@ extern "C" int32_t __ofld_enqueue(const __ofld_site *Site,
     return 0;
   }
 
-  Prepared P{F.F, {}, std::vector<uint64_t>(std::size_t(1 + Total - N)), Site,
-             F.Symbol};
-  std::copy(Dims, Dims + 6, P.Dims);
+  Prepared P(F.F, Dims, unsigned(1 + Total - N), Site, F.Symbol);
   P.Params[0] = 0; // the implicit dynamic-memory pointer, unused
   for (int32_t J = N; J < Total; ++J) {
-    uint64_t &Slot = P.Params[std::size_t(1 + J - N)];
+    uint64_t &Slot = P.Params[1 + J - N];
     auto Ptr = reinterpret_cast<uintptr_t>(Ptrs[J]);
     if (Types[J] & MapLiteral) {
       Slot = Ptr;
@@ -711,7 +858,8 @@ extern "C" int32_t __ofld_enqueue(const __ofld_site *Site,
     Slot = 0;
     for (int32_t I = 0; I < N; ++I) {
       auto B = reinterpret_cast<uintptr_t>(Ptrs[I]);
-      if (Addr[I] && B <= Ptr && Ptr <= B + uintptr_t(std::max<int64_t>(Sizes[I], 0))) {
+      if (Addr[I] && B <= Ptr &&
+          Ptr <= B + uintptr_t(std::max<int64_t>(Sizes[I], 0))) {
         Slot = Addr[I] + (Ptr - B);
         break;
       }
@@ -720,10 +868,55 @@ extern "C" int32_t __ofld_enqueue(const __ofld_site *Site,
   std::vector<std::string> Errors;
   {
     std::unique_lock<std::mutex> L(Q->Lock);
-    if (!Q->Jobs.empty() || Q->Running)
-      submit(*Q, Job{true, std::move(P), {}}); // behind the worker's launches
-    else if (!launchOnStream(*Q, L, P) || settings().Blocking)
+    if (ViaArena) {
+      const Driver &Cu = *G->Cu;
+      auto Dev = [&](char *Copy) {
+        return CUdeviceptr(reinterpret_cast<uintptr_t>(Small.Chunk.DeviceBase) +
+                           (Copy - Small.Chunk.Base));
+      };
+      bool Ok = readyStream(*Q);
+      for (int K = 0; K < Small.Count && Ok; ++K) {
+        SmallCopies::Range &R = Small.Ranges[K];
+        if (!(R.Types & MapTo))
+          continue;
+        std::memcpy(R.Copy, R.Host, R.Bytes);
+        Ok = !Cu.MemcpyHtoDAsync(Dev(R.Copy), R.Copy, R.Bytes, Q->Stream);
+        if (settings().LogCopies)
+          logCopy(Device, true, R, Q->Index);
+      }
+      bool Launched = Ok && launchOnStream(*Q, L, P);
+      Ok = Launched;
+      for (int K = 0; K < Small.Count && Ok; ++K) {
+        SmallCopies::Range &R = Small.Ranges[K];
+        if (!(R.Types & MapFrom))
+          continue;
+        Ok = !Cu.MemcpyDtoHAsync(R.Copy, Dev(R.Copy), R.Bytes, Q->Stream);
+        if (settings().LogCopies)
+          logCopy(Device, false, R, Q->Index);
+      }
+      // The launch waits: its results come back, and the chunk is free
+      // only once the stream is done with it.
+      if (Launched)
+        syncStream(*Q, L, "a launch that copies data back");
+      else if (Q->Stream)
+        (void)Cu.StreamSynchronize(Q->Stream);
+      Ok = Ok && Q->Errors.empty();
+      for (int K = 0; K < Small.Count && Ok; ++K)
+        if (Small.Ranges[K].Types & MapFrom)
+          std::memcpy(Small.Ranges[K].Host, Small.Ranges[K].Copy,
+                      Small.Ranges[K].Bytes);
+      releaseArgChunk(Small.Chunk);
+      if (!Launched && Q->Errors.empty()) {
+        // Nothing ran (no stream, a copy failed): libomptarget's path.
+        L.unlock();
+        return 0;
+      }
       Errors.swap(Q->Errors);
+    } else if (!Q->Jobs.empty() || Q->Running) {
+      submit(*Q, Job{true, P, {}}); // behind the worker's launches
+    } else if (!launchOnStream(*Q, L, P) || settings().Blocking) {
+      Errors.swap(Q->Errors);
+    }
   }
   reportErrors(std::move(Errors));
   return 1;
@@ -746,7 +939,7 @@ extern "C" void __ofld_async_submit(const __ofld_site *,
     return;
   }
   std::lock_guard<std::mutex> L(Q->Lock);
-  submit(*Q, Job{false, {}, {Body, Context, Dims}});
+  submit(*Q, Job{false, std::nullopt, {Body, Context, Dims}});
 }
 
 void ofld::detail::drainDevice(int64_t Device, const char *What) {

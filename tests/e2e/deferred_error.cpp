@@ -42,6 +42,10 @@ int main(int argc, char **argv) {
     offload(boom, v, 2); // traps
     offload(boom, v, 100);
     std::puts("returned before the failure was reported");
+    std::fflush(stdout);
+    ofld::wait();
+    std::puts("not reached");
+    return 0;
   }
   std::fflush(stdout);
   ofld::wait();
