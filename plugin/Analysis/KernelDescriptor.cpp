@@ -142,6 +142,8 @@ std::string encodeCallSite(const CallSiteDescriptor &C) {
     for (MapKind M : C.Group.Held)
       OS << "0TBF"[unsigned(M)];
   }
+  if (C.WarnedConstRegion)
+    OS << ";cw=1";
   return S;
 }
 
@@ -294,6 +296,7 @@ Expected<CallSiteDescriptor> decodeCallSite(StringRef S) {
       C.ArgSpellings.push_back(*A);
     }
   }
+  C.WarnedConstRegion = F->lookup("cw") == "1";
   if (std::string G = F->lookup("group"); !G.empty()) {
     auto Group = decodeGroup(G);
     if (!Group)

@@ -94,6 +94,9 @@ struct CallSiteDescriptor {
   unsigned Line = 0, Column = 0;
   llvm::SmallVector<std::string, 8> ArgSpellings;
   LaunchGroup Group;
+  /// The plugin warned that the launch writes into a range a region maps to
+  /// the device only: the runtime need not warn again.
+  bool WarnedConstRegion = false;
 };
 
 std::string encodeKernel(const KernelDescriptor &K);

@@ -201,12 +201,14 @@ Constant *globalString(Module &M, StringRef S, const Twine &Name) {
 }
 
 Constant *LaunchLowering::siteConstant() {
-  // Matches `struct __ofld_site` in runtime-shim/lib/Runtime.cpp.
-  auto *Ty = StructType::get(PtrTy, PtrTy, I32, I32);
+  // Matches `struct __ofld_site` in runtime-shim/include/offload/runtime.h.
+  auto *Ty = StructType::get(PtrTy, PtrTy, I32, I32, I32);
+  uint32_t Flags = Site.WarnedConstRegion ? 1 : 0; // __ofld_site_warned_const
   Constant *Init = ConstantStruct::get(
       Ty, {globalString(M, Site.Kernel.Name, ".ofld.kernel_name"),
            globalString(M, Site.File, ".ofld.file"),
-           ConstantInt::get(I32, Site.Line), ConstantInt::get(I32, Site.Column)});
+           ConstantInt::get(I32, Site.Line), ConstantInt::get(I32, Site.Column),
+           ConstantInt::get(I32, Flags)});
   auto *GV = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage, Init,
                                 ".ofld.site");
   return GV;

@@ -43,7 +43,6 @@ constexpr unsigned HostAllocDeviceMap = 2;  // CU_MEMHOSTALLOC_DEVICEMAP
 constexpr unsigned StreamNonBlocking = 1;   // CU_STREAM_NON_BLOCKING
 constexpr unsigned EventDisableTiming = 2;  // CU_EVENT_DISABLE_TIMING
 constexpr unsigned SchedAuto = 0;           // CU_CTX_SCHED_AUTO
-constexpr unsigned StreamWriteValueNoMemoryBarrier = 1; // CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER
 
 // CUdevice_attribute
 constexpr int AttrMaxThreadsPerBlock = 1;

@@ -209,6 +209,9 @@ void ofld::detail::markWrites(const __ofld_site *Site, int64_t Device,
         Region = R.Place;
       }
   }
+  // Said at compile time already, or here before for this call site.
+  if (Site->flags & __ofld_site_warned_const)
+    return;
   static std::mutex WarnedLock;
   static auto *Warned = new std::unordered_set<const __ofld_site *>;
   {

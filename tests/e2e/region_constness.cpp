@@ -3,9 +3,10 @@
 // Part of the offload project's tests. A region maps v to the device only
 // (std::span<const T>) and a kernel writes it through a std::span<T>
 // parameter. Every path ends the same way: the region copies what was
-// written back at its end (on the CPU the kernel writes v itself). The
-// launch is in another function than the region, so the plugin cannot see
-// both: the runtime warns, once per call site.
+// written back at its end (on the CPU the kernel writes v itself). In the
+// first case the launch is in another function than the region, so the
+// plugin cannot see both: the runtime warns, once per call site. In the
+// second the plugin warns at compile time, and the runtime does not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,7 +34,13 @@ int main() {
     update(v);
   }
   bool ok = v[0] == 1.0f && v[999] == 1.0f;
-  std::printf("const region entry written: v[0] = %.1f: %s\n", v[0],
-              ok ? "ok" : "FAIL");
+  std::vector<float> w(10, 0.0f);
+  {
+    ofld::region r{std::span<const float>(w)};
+    offload(set_one, w); // the plugin warns here
+  }
+  ok &= w[9] == 1.0f;
+  std::printf("const region entry written: v[0] = %.1f, w[9] = %.1f: %s\n",
+              v[0], w[9], ok ? "ok" : "FAIL");
   return ok ? 0 : 1;
 }

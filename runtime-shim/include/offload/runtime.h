@@ -23,7 +23,11 @@ struct __ofld_site {
   const char *kernel;
   const char *file;
   std::uint32_t line, column;
+  /// __ofld_site_warned_const: the plugin warned at compile time that the
+  /// launch writes into a range a region maps to the device only.
+  std::uint32_t flags;
 };
+enum : std::uint32_t { __ofld_site_warned_const = 1 };
 
 extern "C" {
 /// The libomptarget device to run on, or -1 to run on this CPU.
