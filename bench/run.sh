@@ -77,8 +77,8 @@ for round in $(seq 1 "$ROUNDS"); do
           grep 'median_us=' | sed "s/^/round=$round /; s/impl=ours /impl=ours_noarena /" >> "$RES"
       fi
       # seq: the same on a 512 x 512 grid, where launches weigh more; for
-      # ours also without the launch trace that names a failing launch
-      # (OFFLOAD_LAUNCH_TRACE=0) and through libomptarget only
+      # ours also with the launch trace that names a failing launch
+      # (OFFLOAD_LAUNCH_TRACE=1) and through libomptarget only
       # (OFFLOAD_FAST_LAUNCH=0), as references.
       if [ "$m" = seq ]; then
         "${limit[@]}" "$exe" --n=512 --only=seq_jacobi2d 2>/dev/null | grep 'median_us=' |
@@ -87,8 +87,8 @@ for round in $(seq 1 "$ROUNDS"); do
           sed "s/^/round=$round /; s/measure=seq_fdtd2d /measure=seq_fdtd2d_512 /" >> "$RES"
       fi
       if [ "$p" = seq_ours ]; then
-        OFFLOAD_LAUNCH_TRACE=0 "${limit[@]}" "$exe" 2>/dev/null | grep 'median_us=' |
-          sed "s/^/round=$round /; s/impl=ours /impl=ours_notrace /" >> "$RES"
+        OFFLOAD_LAUNCH_TRACE=1 "${limit[@]}" "$exe" 2>/dev/null | grep 'median_us=' |
+          sed "s/^/round=$round /; s/impl=ours /impl=ours_trace /" >> "$RES"
         OFFLOAD_FAST_LAUNCH=0 "${limit[@]}" "$exe" --reps=2 2>/dev/null | grep 'median_us=' |
           sed "s/^/round=$round /; s/impl=ours /impl=ours_libomptarget /" >> "$RES"
       fi

@@ -181,18 +181,20 @@ inline bool limit_cause(char *Out, std::size_t Size,
 
 /// The CPU fallback's check of a launch against the portable limits (those
 /// of the GPUs, launch.hpp): reports and returns false if it exceeds them.
-/// Only a launch configuration can exceed them; `Site` is where it was
-/// written (the fallback knows no kernel names).
-inline bool cpu_shape_ok(const std::uint64_t Dims[6],
-                         const std::source_location &Site) {
+/// Without the plugin there is no kernel name or call site to give (a
+/// source_location in ofld::launch would make every launch configuration
+/// in a template value-dependent).
+inline bool cpu_shape_ok(const std::uint64_t Dims[6]) {
   using namespace ofld::detail;
   char Cause[256];
   if (!limit_cause(Cause, sizeof(Cause), Dims, portable_max_grid,
                    portable_max_block, portable_max_threads))
     return true;
   char Message[512];
-  std::snprintf(Message, sizeof(Message), "offload: kernel at %s:%u: %s",
-                Site.file_name(), unsigned(Site.line()), Cause);
+  std::snprintf(Message, sizeof(Message),
+                "offload: a launch (built without the offload plugin, which "
+                "would name the kernel and its call site): %s",
+                Cause);
   __ofld_report_error(Message);
   return false;
 }

@@ -15,7 +15,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <source_location>
 
 namespace ofld {
 
@@ -68,9 +67,6 @@ struct launch {
   bool nowait = false;
   /// The queue the launch runs on (default: the device's default queue).
   ofld::queue queue = {};
-  /// Where the launch configuration was written (filled in): messages of
-  /// the CPU fallback, which knows no call sites, name it.
-  std::source_location site = std::source_location::current();
 };
 
 /// Waits for every launch on every queue and device, and reports the errors

@@ -142,8 +142,7 @@ void cpu_offload(const ofld::launch *shape, void (*kernel)(P...),
   std::uint64_t Shape[6];
   ofld::detail::default_dims(shape, default_count<P...>(args...), Shape);
   // The default shape never exceeds the limits: only a launch can.
-  if (ofld::detail::is_empty(Shape) ||
-      (shape && !cpu_shape_ok(Shape, shape->site)))
+  if (ofld::detail::is_empty(Shape) || (shape && !cpu_shape_ok(Shape)))
     return;
   // Within the portable limits every component fits 32 bits.
   std::uint32_t Dims[6];

@@ -20,8 +20,8 @@
 // thread, so run_bare walks its share of the blocks and threads itself,
 // setting the same emulated grid state as the plugin-less CPU fallback.
 //
-// The launch-shape rule here must agree with the plugin's and with
-// __ofld::cpu_offload in offload.hpp.
+// The launch-shape rule is the one of offload/launch.hpp, which the plugin's
+// runtime and __ofld::cpu_offload in offload.hpp use too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -189,29 +189,29 @@ inline bool runsOnCpu(int) { return true; }
 
 /// The launch shape of an offload() call: `L` is the call's ofld::launch
 /// (null for the default shape), `Count` the element count of the kernel's
-/// first span or array parameter (-1 if it has none). Same rule as the
-/// plugin's runtime (__ofld_launch_shape): zero grid.x is one thread per
-/// element, zero block.x is 256 (1 without an array parameter), y and z of
-/// an explicit dimension default to 1, and an empty span is an empty grid.
+/// shape parameter (-1 if it has none). The rule is the plugin's
+/// (ofld::detail::default_dims in launch.hpp): an unset grid is one thread
+/// per element, an unset block 256 (1 without a shape parameter), and a
+/// zero component (an empty span) an empty grid. A shape beyond the limits
+/// that every path enforces is an error.
 inline grid shape(const ofld::launch *L, long long Count) {
-  ofld::launch S = L ? *L : ofld::launch{};
-  std::uint32_t Block = S.block.x ? S.block.x : (Count >= 0 ? 256 : 1);
-  std::uint64_t Grid = S.grid.x;
-  if (!Grid)
-    Grid = Count >= 0 ? (std::uint64_t(Count) + Block - 1) / Block : 1;
-  if (Grid > 0x7fffffffu) {
+  namespace rule = ofld::detail;
+  std::uint64_t D[6];
+  rule::default_dims(L, Count, D);
+  if (rule::exceeded_limit(D, rule::portable_max_grid, rule::portable_max_block,
+                           rule::portable_max_threads) >= 0) {
     std::fprintf(stderr,
-                 "offload: the default launch shape needs %llu blocks, more "
-                 "than a grid holds; pass ofld::launch{.grid = ...}\n",
-                 (unsigned long long)Grid);
+                 "offload: launch of %llux%llux%llu blocks of %llux%llux%llu "
+                 "threads is beyond the limits of a grid; pass "
+                 "ofld::launch{.grid = ..., .block = ...}\n",
+                 (unsigned long long)D[0], (unsigned long long)D[1],
+                 (unsigned long long)D[2], (unsigned long long)D[3],
+                 (unsigned long long)D[4], (unsigned long long)D[5]);
     std::exit(EXIT_FAILURE);
   }
-  grid G = {{std::uint32_t(Grid), S.grid.x ? (S.grid.y ? S.grid.y : 1) : 1,
-             S.grid.x ? (S.grid.z ? S.grid.z : 1) : 1, Block,
-             S.block.x ? (S.block.y ? S.block.y : 1) : 1,
-             S.block.x ? (S.block.z ? S.block.z : 1) : 1},
-            {},
-            S.device >= 0 ? S.device : detail::defaultDevice()};
+  grid G = {{}, {}, L && L->device >= 0 ? L->device : detail::defaultDevice()};
+  for (int I = 0; I < 6; ++I)
+    G.dims[I] = rule::is_empty(D) ? 0 : std::uint32_t(D[I]);
   // An empty grid still needs a valid launch; run_bare then does nothing.
   for (int I = 0; I < 6; ++I)
     G.hw[I] = G.dims[I] ? G.dims[I] : 1;
@@ -258,7 +258,7 @@ inline void *noShared(ofld::detail::cpu_grid_state *, const void *, std::size_t,
 /// Runs the kernel call `Body` inside a bare target region.
 template <class F> inline void run_bare(const grid &G, F &&Body) {
   if (!G.dims[0])
-    return; // an empty span: nothing to do, as under the plugin
+    return; // an empty grid: nothing to do, as under the plugin
 #if defined(OFFLOAD_GPU_DEVICE)
   // Every hardware thread is one kernel thread; the grid is the hardware's.
   Body();
