@@ -74,8 +74,8 @@ inline void jacobi_init(std::vector<float> &a, std::vector<float> &b, int n) {
 }
 
 inline void fdtd_init(std::vector<float> &ex, std::vector<float> &ey,
-                      std::vector<float> &hz, std::vector<float> &fict,
-                      int nx, int ny, int steps) {
+                      std::vector<float> &hz, std::vector<float> &fict, int nx,
+                      int ny, int steps) {
   fict.resize(std::size_t(steps));
   for (int t = 0; t < steps; ++t)
     fict[t] = float(t);

@@ -31,24 +31,22 @@
                     int(ofld::global_id(0)));
 }
 
-[[offload::kernel]] void ey_step(std::span<float> ey,
-                                 std::span<const float> hz, float fict,
-                                 int nx, int ny) {
+[[offload::kernel]] void ey_step(std::span<float> ey, std::span<const float> hz,
+                                 float fict, int nx, int ny) {
   seq::fdtd_ey(ey.data(), hz.data(), fict, nx, ny, int(ofld::global_id(1)),
                int(ofld::global_id(0)));
 }
 
-[[offload::kernel]] void ex_step(std::span<float> ex,
-                                 std::span<const float> hz, int nx, int ny) {
+[[offload::kernel]] void ex_step(std::span<float> ex, std::span<const float> hz,
+                                 int nx, int ny) {
   seq::fdtd_ex(ex.data(), hz.data(), nx, ny, int(ofld::global_id(1)),
                int(ofld::global_id(0)));
 }
 
-[[offload::kernel]] void hz_step(std::span<float> hz,
-                                 std::span<const float> ex,
+[[offload::kernel]] void hz_step(std::span<float> hz, std::span<const float> ex,
                                  std::span<const float> ey, int nx, int ny) {
-  seq::fdtd_hz(hz.data(), ex.data(), ey.data(), nx, ny,
-               int(ofld::global_id(1)), int(ofld::global_id(0)));
+  seq::fdtd_hz(hz.data(), ex.data(), ey.data(), nx, ny, int(ofld::global_id(1)),
+               int(ofld::global_id(0)));
 }
 
 namespace {
@@ -128,8 +126,7 @@ int main(int argc, char **argv) {
     bench::Samples s;
     {
       ofld::region keep{std::span<float>(A), std::span<float>(B)};
-      s = bench::time_host(
-          a, [&] { jacobi_run(A, B, n, seq::JacobiSweeps); });
+      s = bench::time_host(a, [&] { jacobi_run(A, B, n, seq::JacobiSweeps); });
     }
     char extra[128];
     std::snprintf(extra, sizeof extra,
@@ -150,7 +147,8 @@ int main(int argc, char **argv) {
       fdtd_run(cex, cey, chz, cf, cn, csteps);
     }
     seq::fdtd_cpu(rex, rey, rhz, cf, cn, cn, csteps);
-    if (seq::max_rel_diff(chz, rhz) > 1e-4 || seq::max_rel_diff(cex, rex) > 1e-4)
+    if (seq::max_rel_diff(chz, rhz) > 1e-4 ||
+        seq::max_rel_diff(cex, rex) > 1e-4)
       bench::fail("seq_fdtd2d", "ours", "differs from the CPU reference");
 
     std::vector<float> ex(std::size_t(n) * n), ey(std::size_t(n) * n),

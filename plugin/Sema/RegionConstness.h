@@ -1,4 +1,5 @@
-//===- RegionConstness.h - writes into a region's read-only ranges -*- C++ -*-===//
+//===- RegionConstness.h - writes into a region's read-only ranges -*- C++
+//-*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -49,9 +50,10 @@ using LaunchOfFn =
 /// kernel writes, where an ofld::region declared before it in an enclosing
 /// block maps that variable as std::span<const T>; adds the launches it
 /// warned about to `Warned`.
-void checkRegionConstness(const clang::Stmt &Body, clang::ASTContext &Ctx,
-                          clang::DiagnosticsEngine &Diags, LaunchOfFn LaunchOf,
-                          llvm::SmallPtrSetImpl<const clang::CallExpr *> &Warned);
+void checkRegionConstness(
+    const clang::Stmt &Body, clang::ASTContext &Ctx,
+    clang::DiagnosticsEngine &Diags, LaunchOfFn LaunchOf,
+    llvm::SmallPtrSetImpl<const clang::CallExpr *> &Warned);
 
 } // namespace offload
 

@@ -66,9 +66,8 @@ const Driver *ofld::detail::cuda::driver() {
     if (!Ok || D.Init(0))
       return nullptr;
     // Optional: only used to name the failing launch among several.
-    D.StreamWriteValue32 =
-        reinterpret_cast<decltype(D.StreamWriteValue32)>(
-            dlsym(Lib, "cuStreamWriteValue32_v2"));
+    D.StreamWriteValue32 = reinterpret_cast<decltype(D.StreamWriteValue32)>(
+        dlsym(Lib, "cuStreamWriteValue32_v2"));
     return &D;
   }();
   return Api;

@@ -83,8 +83,7 @@ struct Driver {
   CUresult (*EventDestroy)(CUevent);
   CUresult (*EventRecord)(CUevent, CUstream);
   CUresult (*EventSynchronize)(CUevent);
-  CUresult (*MemcpyHtoDAsync)(CUdeviceptr, const void *, std::size_t,
-                              CUstream);
+  CUresult (*MemcpyHtoDAsync)(CUdeviceptr, const void *, std::size_t, CUstream);
   CUresult (*MemcpyDtoHAsync)(void *, CUdeviceptr, std::size_t, CUstream);
   CUresult (*ModuleLoadData)(CUmodule *, const void *);
   CUresult (*ModuleGetFunction)(CUfunction *, CUmodule, const char *);

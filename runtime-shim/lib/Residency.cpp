@@ -112,16 +112,15 @@ std::vector<WrittenRange> ofld::detail::removeResident(int64_t Device,
   if (!T)
     return Written;
   std::unique_lock<std::shared_mutex> G(T->Lock);
-  auto It = std::remove_if(T->List.begin(), T->List.end(),
-                           [&](const Resident &R) {
-                             if (R.Holder != Holder)
-                               return false;
-                             if (R.Written)
-                               Written.push_back(
-                                   {reinterpret_cast<void *>(R.Begin),
-                                    int64_t(R.End - R.Begin)});
-                             return true;
-                           });
+  auto It =
+      std::remove_if(T->List.begin(), T->List.end(), [&](const Resident &R) {
+        if (R.Holder != Holder)
+          return false;
+        if (R.Written)
+          Written.push_back(
+              {reinterpret_cast<void *>(R.Begin), int64_t(R.End - R.Begin)});
+        return true;
+      });
   T->List.erase(It, T->List.end());
   return Written;
 }
@@ -237,8 +236,8 @@ void ofld::detail::markWrites(const __ofld_site *Site, int64_t Device,
 extern "C" void __ofld_region_update(int64_t Device, void *Ptr, int64_t Bytes,
                                      int32_t ToDevice,
                                      const __ofld_place *Place) {
-  const char *What = ToDevice ? "ofld::region::update_to"
-                              : "ofld::region::update_from";
+  const char *What =
+      ToDevice ? "ofld::region::update_to" : "ofld::region::update_from";
   if (Device < 0 || Bytes <= 0)
     return; // kernels run on the host: its memory is the device's
   int64_t BufferDevice;
@@ -303,8 +302,7 @@ extern "C" void *__ofld_buffer_alloc(int64_t Bytes, int32_t Requested,
   void *Host = mmap(nullptr, Reserved, PROT_NONE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (Host == MAP_FAILED ||
-      omp_target_associate_ptr(Host, Dev, std::size_t(Bytes), 0,
-                               int(Device))) {
+      omp_target_associate_ptr(Host, Dev, std::size_t(Bytes), 0, int(Device))) {
     if (Host != MAP_FAILED)
       munmap(Host, Reserved);
     omp_target_free(Dev, int(Device));

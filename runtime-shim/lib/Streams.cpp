@@ -185,16 +185,22 @@ std::pair<const char *, std::size_t> cudaImage(const char *Start,
           Value >= Size)
         return {nullptr, 0};
       if (!std::strncmp(Start + Key, "triple", Size - Key) &&
-          !std::strncmp(Start + Value, "nvptx", std::min<std::size_t>(5, Size - Value)))
+          !std::strncmp(Start + Value, "nvptx",
+                        std::min<std::size_t>(5, Size - Value)))
         Nvptx = true;
     }
-    return Nvptx ? cudaImage(Start + ImageOffset, Start + ImageOffset + ImageSize)
-                 : std::pair<const char *, std::size_t>{nullptr, 0};
+    return Nvptx
+               ? cudaImage(Start + ImageOffset, Start + ImageOffset + ImageSize)
+               : std::pair<const char *, std::size_t>{nullptr, 0};
   }
   // ELF, e_machine EM_CUDA (190).
   uint16_t Machine;
-  if (Size >= 20 && !std::memcmp(Start, "\x7f" "ELF", 4) && Read(18, Machine) &&
-      Machine == 190)
+  if (Size >= 20 &&
+      !std::memcmp(Start,
+                   "\x7f"
+                   "ELF",
+                   4) &&
+      Read(18, Machine) && Machine == 190)
     return {Start, Size};
   return {nullptr, 0};
 }
@@ -276,7 +282,8 @@ struct Prepared {
       Params = HeapParams.data();
     }
   }
-  Prepared(const Prepared &O) : Prepared(O.F, O.Dims, O.NumParams, O.Site, O.Symbol) {
+  Prepared(const Prepared &O)
+      : Prepared(O.F, O.Dims, O.NumParams, O.Site, O.Symbol) {
     std::copy(O.Params, O.Params + O.NumParams, Params);
   }
   Prepared &operator=(const Prepared &) = delete;
@@ -358,10 +365,12 @@ void initGpu(int64_t Device, GpuDevice &G) {
   G.Ordinal = Ordinal;
   int V = 0;
   for (int I = 0; I < 3; ++I) {
-    G.MaxBlock[I] = Cu->DeviceGetAttribute(&V, AttrMaxBlockDimX + I, Dev) ? 0 : V;
+    G.MaxBlock[I] =
+        Cu->DeviceGetAttribute(&V, AttrMaxBlockDimX + I, Dev) ? 0 : V;
     G.MaxGrid[I] = Cu->DeviceGetAttribute(&V, AttrMaxGridDimX + I, Dev) ? 0 : V;
   }
-  G.MaxThreads = Cu->DeviceGetAttribute(&V, AttrMaxThreadsPerBlock, Dev) ? 0 : V;
+  G.MaxThreads =
+      Cu->DeviceGetAttribute(&V, AttrMaxThreadsPerBlock, Dev) ? 0 : V;
   if (S.Trace && Cu->StreamWriteValue32) {
     CUcontext Saved;
     void *Words = nullptr;
@@ -565,24 +574,25 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L,
   // Keep the ring from overwriting launches that may still fail.
   if (Q.Issued - Q.Synced >= RingSize - 1) {
     if (G.Trace)
-      Q.Synced = std::max(Q.Synced, __atomic_load_n(&G.Trace[Q.Index],
-                                                    __ATOMIC_ACQUIRE));
+      Q.Synced = std::max(Q.Synced,
+                          __atomic_load_n(&G.Trace[Q.Index], __ATOMIC_ACQUIRE));
     if (Q.Issued - Q.Synced >= RingSize - 1)
       syncStream(Q, L, "a full queue");
   }
   Q.markUsed();
   std::size_t Bytes = P.NumParams * sizeof(uint64_t);
-  void *Extra[] = {LaunchParamBufferPointer, P.Params,
-                   LaunchParamBufferSize, &Bytes, LaunchParamEnd};
-  CUresult R = Cu.LaunchKernel(P.F, P.Dims[0], P.Dims[1], P.Dims[2], P.Dims[3],
-                               P.Dims[4], P.Dims[5], 0, Q.Stream, nullptr, Extra);
+  void *Extra[] = {LaunchParamBufferPointer, P.Params, LaunchParamBufferSize,
+                   &Bytes, LaunchParamEnd};
+  CUresult R =
+      Cu.LaunchKernel(P.F, P.Dims[0], P.Dims[1], P.Dims[2], P.Dims[3],
+                      P.Dims[4], P.Dims[5], 0, Q.Stream, nullptr, Extra);
   if (settings().LogLaunches)
     std::fprintf(stderr,
                  "offload device %lld info: Launching kernel %s with "
                  "[%u,%u,%u] blocks and [%u,%u,%u] threads on queue %d "
                  "(stream-ordered, nothing to copy)\n",
-                 (long long)Q.Device, P.Symbol, P.Dims[0], P.Dims[1],
-                 P.Dims[2], P.Dims[3], P.Dims[4], P.Dims[5], Q.Index);
+                 (long long)Q.Device, P.Symbol, P.Dims[0], P.Dims[1], P.Dims[2],
+                 P.Dims[3], P.Dims[4], P.Dims[5], Q.Index);
   if (R) {
     char Message[1024];
     std::snprintf(Message, sizeof(Message),
@@ -681,11 +691,10 @@ Queue *queueOf(int64_t Device, int32_t Index) {
 //===----------------------------------------------------------------------===//
 
 LaunchLimits ofld::detail::launchLimits(int64_t Device, const void *RegionId) {
-  LaunchLimits L{{portable_max_grid[0], portable_max_grid[1],
-                  portable_max_grid[2]},
-                 {portable_max_block[0], portable_max_block[1],
-                  portable_max_block[2]},
-                 portable_max_threads};
+  LaunchLimits L{
+      {portable_max_grid[0], portable_max_grid[1], portable_max_grid[2]},
+      {portable_max_block[0], portable_max_block[1], portable_max_block[2]},
+      portable_max_threads};
   DeviceState *D = Device >= 0 ? deviceState(Device) : nullptr;
   if (!D)
     return L;
@@ -782,20 +791,18 @@ void logCopy(int64_t Device, bool ToDevice, const SmallCopies::Range &R,
   std::fprintf(stderr,
                "offload device %lld info: Copying data from %s on queue %d "
                "through the argument arena, HstPtr=%p, Size=%zu, Name=%s\n",
-               (long long)Device, ToDevice ? "host to device" : "device to host",
-               Queue, static_cast<void *>(R.Host), R.Bytes,
-               mapName(R.Name).c_str());
+               (long long)Device,
+               ToDevice ? "host to device" : "device to host", Queue,
+               static_cast<void *>(R.Host), R.Bytes, mapName(R.Name).c_str());
 }
 
 } // namespace
 
-extern "C" int32_t __ofld_enqueue(const __ofld_site *Site,
-                                  const ofld::launch *Shape,
-                                  const void *RegionId, int64_t Device,
-                                  const uint32_t *Dims, int32_t Mode,
-                                  int32_t N, int32_t Total, void **Ptrs,
-                                  const int64_t *Sizes, const int64_t *Types,
-                                  const char **Names) {
+extern "C" int32_t
+__ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
+               const void *RegionId, int64_t Device, const uint32_t *Dims,
+               int32_t Mode, int32_t N, int32_t Total, void **Ptrs,
+               const int64_t *Sizes, const int64_t *Types, const char **Names) {
   // A device buffer's address stands for device memory: it cannot reach a
   // kernel on the host or on another device.
   auto WrongBuffer = [&](int32_t I) {
@@ -803,12 +810,14 @@ extern "C" int32_t __ofld_enqueue(const __ofld_site *Site,
     if (!inDeviceBuffer(Ptrs[I], Owner) || Owner == Device)
       return false;
     if (Device < 0)
-      fail(Site, "'%s' is an ofld::device_buffer on device %lld, but the "
-                 "kernel runs on the host",
+      fail(Site,
+           "'%s' is an ofld::device_buffer on device %lld, but the "
+           "kernel runs on the host",
            mapName(Names ? Names[I] : nullptr).c_str(), (long long)Owner);
     else
-      fail(Site, "'%s' is an ofld::device_buffer on device %lld, but the "
-                 "launch runs on device %lld",
+      fail(Site,
+           "'%s' is an ofld::device_buffer on device %lld, but the "
+           "launch runs on device %lld",
            mapName(Names ? Names[I] : nullptr).c_str(), (long long)Owner,
            (long long)Device);
     return true;
@@ -860,9 +869,9 @@ extern "C" int32_t __ofld_enqueue(const __ofld_site *Site,
   bool ViaArena = false;
   if (F.F && !Held && Mode == 1) {
     std::lock_guard<std::mutex> L(Q->Lock);
-    ViaArena = Q->Jobs.empty() && !Q->Running &&
-               placeSmall(Device, N, Ptrs, Sizes, Types, Names, Partly, Addr,
-                          Small);
+    ViaArena =
+        Q->Jobs.empty() && !Q->Running &&
+        placeSmall(Device, N, Ptrs, Sizes, Types, Names, Partly, Addr, Small);
   }
   if (!F.F || (!Held && !ViaArena)) {
     // libomptarget's path. A launch that waits first lets its queue finish;
@@ -1014,8 +1023,8 @@ void ofld::queue::wait() const {
 
 extern "C" void __tgt_register_lib(BinDescTy *Desc) {
   using Fn = void (*)(BinDescTy *);
-  static const Fn Next = reinterpret_cast<Fn>(dlsym(RTLD_NEXT,
-                                                    "__tgt_register_lib"));
+  static const Fn Next =
+      reinterpret_cast<Fn>(dlsym(RTLD_NEXT, "__tgt_register_lib"));
   recordImages(Desc);
   if (Next)
     Next(Desc);
@@ -1023,8 +1032,8 @@ extern "C" void __tgt_register_lib(BinDescTy *Desc) {
 
 extern "C" void __tgt_unregister_lib(BinDescTy *Desc) {
   using Fn = void (*)(BinDescTy *);
-  static const Fn Next = reinterpret_cast<Fn>(dlsym(RTLD_NEXT,
-                                                    "__tgt_unregister_lib"));
+  static const Fn Next =
+      reinterpret_cast<Fn>(dlsym(RTLD_NEXT, "__tgt_unregister_lib"));
   // The program ends: launches still queued finish, and their errors are
   // reported, before libomptarget tears the devices down. exit() is running,
   // so a failure ends the process here.

@@ -29,7 +29,9 @@
     b[i] += a[i];
 }
 
-static void phase(const char *what) { std::fprintf(stderr, "phase: %s\n", what); }
+static void phase(const char *what) {
+  std::fprintf(stderr, "phase: %s\n", what);
+}
 
 int main() {
   bool ok = true;
@@ -45,10 +47,10 @@ int main() {
   b.copy_from(host);
   phase("launches");
   for (int k = 0; k < 10; ++k)
-    offload(scale, a, 2.0f);                       // a = host * 1024
-  offload(add_into, a, b);                         // b = host * 1025
+    offload(scale, a, 2.0f); // a = host * 1024
+  offload(add_into, a, b);   // b = host * 1025
   std::span<float> tail = std::span<float>(b).subspan(n / 2);
-  offload(scale, tail, 0.5f);                      // the second half halved
+  offload(scale, tail, 0.5f); // the second half halved
   ofld::wait();
   phase("read");
   b.copy_to(back);
