@@ -1005,10 +1005,10 @@ ofld::queue::queue(int Device) : device_(Device) {
 }
 
 void ofld::queue::wait() const {
+  // A queue of "the launch's device" (-1) has that index on every device.
   if (device_ < 0) {
-    // The default queue of every device.
     for (int64_t D = 0; D < numDevices(); ++D)
-      if (Queue *Q = queueOf(D, 0))
+      if (Queue *Q = queueOf(D, index_))
         reportErrors(drainQueue(*Q, "ofld::queue::wait()"));
     return;
   }

@@ -2,8 +2,9 @@
 //
 // Part of the offload project's tests. A launch that does not wait and
 // fails is reported at the next point that waits, with its own kernel,
-// call site and cause. `map`: a mapping the device cannot hold (any device);
-// `trap`: a kernel that traps among launches queued on a GPU's stream.
+// call site and cause: a mapping the device cannot hold (any device), to the
+// error handler or as exit status 1; or a kernel that traps among launches
+// queued on a GPU's stream.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,15 +27,15 @@
     v[0] += 1;
 }
 
+static int handled = 0;
+
 int main(int argc, char **argv) {
-  const char *mode = argc > 1 ? argv[1] : "map";
+  // handler (the default): the error handler receives the message at the
+  // wait, and the program goes on; exit: no handler, the wait exits with
+  // status 1; trap: GPUs only (a trap ends a CPU process).
+  const char *mode = argc > 1 ? argv[1] : "handler";
   std::vector<char> buf(64);
-  if (!std::strcmp(mode, "map")) {
-    std::span<char> huge(buf.data(), std::size_t(1) << 40);
-    offload(ofld::launch{.nowait = true}, touch, std::span<char>(buf));
-    offload(ofld::launch{.grid = {1}, .nowait = true}, touch, huge);
-    std::puts("returned before the failure was reported");
-  } else {
+  if (!std::strcmp(mode, "trap")) {
     std::vector<int> v(1, 0);
     ofld::region r{std::span<int>(v)};
     offload(boom, v, 100);
@@ -47,8 +48,19 @@ int main(int argc, char **argv) {
     std::puts("not reached");
     return 0;
   }
+  if (!std::strcmp(mode, "handler"))
+    ofld::set_error_handler([](const char *message) {
+      ++handled;
+      std::printf("handled: %s\n", message);
+    });
+  std::span<char> huge(buf.data(), std::size_t(1) << 40);
+  offload(ofld::launch{.nowait = true}, touch, std::span<char>(buf));
+  offload(ofld::launch{.grid = {1}, .nowait = true}, touch, huge); // fails
+  std::puts("returned before the failure was reported");
   std::fflush(stdout);
   ofld::wait();
-  std::puts("not reached");
-  return 0;
+  bool ok = handled == 1 && buf[0] == 1;
+  std::printf("after the wait: %d error(s) handled, buf[0] = %d: %s\n", handled,
+              buf[0], ok ? "ok" : "FAIL");
+  return ok ? 0 : 1;
 }
