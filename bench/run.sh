@@ -18,7 +18,7 @@
 #           raw.tar.gz (each program's stdout/stderr, per-phase transfer
 #           counts)
 #   BIN     the staged programs (default .gpu-runtime/bench)
-# BENCH_ARGS_launch, BENCH_ARGS_stream, BENCH_ARGS_xfer: extra options of
+# BENCH_ARGS_launch, BENCH_ARGS_stream, BENCH_ARGS_xfer, BENCH_ARGS_seq: extra options of
 # those programs (e.g. "--reps=10 --n=1048576" for a quick smoke run).
 #===----------------------------------------------------------------------===#
 set -uo pipefail
@@ -52,9 +52,11 @@ RES=$LOG/results.txt
 for round in $(seq 1 "$ROUNDS"); do
   order="cuda omp ours"
   [ $((round % 2)) -eq 0 ] && order="ours omp cuda"
-  for m in launch stream xfer; do
+  for m in launch stream xfer seq; do
     for impl in $order; do
       p=${m}_$impl exe=$BIN/${m}_$impl
+      # seq (issue 15) has no OpenMP baseline.
+      [ "$p" = seq_omp ] && continue
       if [ ! -x "$exe" ]; then
         echo "round=$round program=$p status=MISSING" >> "$RES"
         continue
@@ -73,6 +75,22 @@ for round in $(seq 1 "$ROUNDS"); do
       if [ "$p" = launch_ours ]; then
         OFFLOAD_SMALL_ARGS=0 "${limit[@]}" "$exe" --only=launch_1kb 2>/dev/null |
           grep 'median_us=' | sed "s/^/round=$round /; s/impl=ours /impl=ours_noarena /" >> "$RES"
+      fi
+      # seq: the same on a 512 x 512 grid, where launches weigh more; for
+      # ours also with the launch trace that names a failing launch
+      # (OFFLOAD_LAUNCH_TRACE=1) and through libomptarget only
+      # (OFFLOAD_FAST_LAUNCH=0), as references.
+      if [ "$m" = seq ]; then
+        "${limit[@]}" "$exe" --n=512 --only=seq_jacobi2d 2>/dev/null | grep 'median_us=' |
+          sed "s/^/round=$round /; s/measure=seq_jacobi2d /measure=seq_jacobi2d_512 /" >> "$RES"
+        "${limit[@]}" "$exe" --n=512 --only=seq_fdtd2d 2>/dev/null | grep 'median_us=' |
+          sed "s/^/round=$round /; s/measure=seq_fdtd2d /measure=seq_fdtd2d_512 /" >> "$RES"
+      fi
+      if [ "$p" = seq_ours ]; then
+        OFFLOAD_LAUNCH_TRACE=1 "${limit[@]}" "$exe" 2>/dev/null | grep 'median_us=' |
+          sed "s/^/round=$round /; s/impl=ours /impl=ours_trace /" >> "$RES"
+        OFFLOAD_FAST_LAUNCH=0 "${limit[@]}" "$exe" --reps=2 2>/dev/null | grep 'median_us=' |
+          sed "s/^/round=$round /; s/impl=ours /impl=ours_libomptarget /" >> "$RES"
       fi
       printf 'bench: round %s %-12s rc=%s %6.1f s\n' "$round" "$p" "$rc" \
         "$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN{print b-a}')" >&2

@@ -57,6 +57,8 @@ BEGIN {
   unit["stream_add"] = "GB/s"; unit["stream_triad"] = "GB/s"
   unit["stream_dot"] = "GB/s"
   unit["xfer_triad"] = "ms"; unit["xfer_triad_tofrom"] = "ms"
+  unit["seq_chain"] = "ms"; unit["seq_jacobi2d"] = "ms"; unit["seq_fdtd2d"] = "ms"
+  unit["seq_jacobi2d_512"] = "ms"; unit["seq_fdtd2d_512"] = "ms"
   impls[1] = "ours"; impls[2] = "cuda"; impls[3] = "omp"
 }
 
@@ -78,21 +80,31 @@ END {
   printf "values: mean over %s round(s) of each program's median; spread: largest (max-min)/mean over rounds\n", rounds
   printf "ours/cuda, ours/omp: ratio of the values (bandwidth ratio for GB/s rows, time ratio otherwise)\n\n"
   printf "%-18s %-5s %9s %9s %9s %9s %9s  %-31s %-7s %5s\n", "measure", "unit",
-         "ours", "cuda", "omp", "ours/cuda", "ours/omp", "goal (issue 6)", "verdict", "spread"
+         "ours", "cuda", "omp", "ours/cuda", "ours/omp", "goal (issues 6, 15)", "verdict", "spread"
 
   r = ratio(value("launch_empty", "ours"), value("launch_empty", "cuda"))
-  row("launch_empty", "ours/cuda <= 1.2", r, r != "" && r <= 1.2)
+  row("launch_empty", "ours/cuda <= 1.1", r, r != "" && r <= 1.1)
 
-  # The 1 KB launch is judged against CUDA's *empty* launch.
-  r = ratio(value("launch_1kb", "ours"), value("launch_empty", "cuda"))
-  row("launch_1kb", sprintf("ours/cuda_empty=%s <= 2", fmtr(r)), r, r != "" && r <= 2)
+  # The 1 KB launch is judged against CUDA's own 1 KB launch (issue 15;
+  # issue 6 asked for <= 2x CUDA's empty launch).
+  r = ratio(value("launch_1kb", "ours"), value("launch_1kb", "cuda"))
+  row("launch_1kb", "ours/cuda <= 1.0", r, r != "" && r <= 1.0)
 
   n = split("copy mul add triad dot", ks, " ")
   for (k = 1; k <= n; k++) {
     m = "stream_" ks[k]
     r = ratio(value(m, "ours"), value(m, "cuda"))
-    row(m, "ours/cuda >= 0.95", r, r != "" && r >= 0.95)
+    row(m, "ours/cuda >= 0.98", r, r != "" && r >= 0.98)
   }
+
+  r = ratio(value("seq_chain", "ours"), value("seq_chain", "cuda"))
+  row("seq_chain", "ours/cuda <= 1.2", r, r != "" && r <= 1.2)
+  r = ratio(value("seq_jacobi2d", "ours"), value("seq_jacobi2d", "cuda"))
+  row("seq_jacobi2d", "ours/cuda <= 1.05", r, r != "" && r <= 1.05)
+  r = ratio(value("seq_fdtd2d", "ours"), value("seq_fdtd2d", "cuda"))
+  row("seq_fdtd2d", "ours/cuda <= 1.05", r, r != "" && r <= 1.05)
+  row("seq_jacobi2d_512", "(reference: 512 x 512)", "", 0)
+  row("seq_fdtd2d_512", "(reference: 512 x 512)", "", 0)
 
   r = ratio(value("xfer_triad", "ours"), value("xfer_triad", "cuda"))
   row("xfer_triad", "ours/cuda <= 1.0 (stretch 0.5)", r, r != "" && r <= 1.0)
@@ -122,6 +134,20 @@ END {
   if (have("launch_1kb", "cuda"))
     printf "  %-16s ours / cuda's own 1 KB launch (memcpy in, kernel, memcpy out) = %s\n",
            "launch_1kb", fmtr(ratio(value("launch_1kb", "ours"), value("launch_1kb", "cuda")))
+  if (have("launch_1kb", "cuda"))
+    printf "  %-16s ours / cuda's empty launch (issue 6's goal, <= 2) = %s\n",
+           "launch_1kb", fmtr(ratio(value("launch_1kb", "ours"), value("launch_empty", "cuda")))
+  n = split("seq_chain seq_jacobi2d seq_fdtd2d", ks, " ")
+  for (k = 1; k <= n; k++) {
+    if (have(ks[k], "ours_trace"))
+      printf "  %-16s ours with the launch trace (OFFLOAD_LAUNCH_TRACE=1): %s ms; / cuda = %s\n",
+             ks[k], fmt(value(ks[k], "ours_trace")),
+             fmtr(ratio(value(ks[k], "ours_trace"), value(ks[k], "cuda")))
+    if (have(ks[k], "ours_libomptarget"))
+      printf "  %-16s ours through libomptarget only (OFFLOAD_FAST_LAUNCH=0): %s ms; / cuda = %s\n",
+             ks[k], fmt(value(ks[k], "ours_libomptarget")),
+             fmtr(ratio(value(ks[k], "ours_libomptarget"), value(ks[k], "cuda")))
+  }
   print "  compile time is measured without a GPU: bench/results/compile-*.txt"
 
   if (nfailed) {

@@ -7,7 +7,8 @@
 // K launches of a kernel that keeps one block busy for a while, plus host
 // work of about the same length:
 //   serial   launch, wait, launch, wait, ..., then the host work
-//   nowait   K launches with .nowait = true, the host work, ofld::wait()
+//   nowait   K launches with .nowait = true, each on a queue of its own,
+//            the host work, ofld::wait()
 // With overlap, nowait takes about the longest of the parts instead of their
 // sum. Prints medians; ratio = nowait / serial.
 //
@@ -42,7 +43,11 @@ int main(int argc, char **argv) {
   const int Reps = 7;
   std::vector<std::vector<double>> out(K, std::vector<double>(1));
   ofld::launch one{.grid = {1}, .block = {32}};
-  ofld::launch later{.grid = {1}, .block = {32}, .nowait = true};
+  // Independent launches overlap on queues of their own (one queue keeps
+  // its launches in order).
+  std::vector<ofld::queue> queues;
+  for (int k = 0; k < K; ++k)
+    queues.push_back(ofld::queue{0});
   using Clock = std::chrono::steady_clock;
   auto ms = [](Clock::duration d) {
     return std::chrono::duration<double, std::milli>(d).count();
@@ -60,7 +65,9 @@ int main(int argc, char **argv) {
     sink = sink + hostWork(HostIterations);
     auto t3 = Clock::now();
     for (int k = 0; k < K; ++k)
-      offload(later, spin, Iterations, out[k]);
+      offload(ofld::launch{.grid = {1}, .block = {32}, .nowait = true,
+                           .queue = queues[k]},
+              spin, Iterations, out[k]);
     sink = sink + hostWork(HostIterations);
     ofld::wait();
     auto t4 = Clock::now();

@@ -32,7 +32,11 @@ int main(int argc, char **argv) {
 
   if (bench::wanted(a, "launch_empty")) {
     bench::phase("launch_empty", "ours", "timed");
-    bench::time_host(a, [] { offload(launch_empty); })
+    // The launch returns once queued (nothing to copy back): wait for it.
+    bench::time_host(a, [] {
+      offload(launch_empty);
+      ofld::wait();
+    })
         .report("launch_empty", "ours");
   }
 

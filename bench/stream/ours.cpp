@@ -10,7 +10,8 @@
 // dot is a grid-stride pass of kDotBlocks x kDotThreads partial sums, a fold
 // of those by one block to kDotFold sums, and a host sum of the fold (the
 // same algorithm in stream/cuda.cu and stream/omp.cpp). Every call is timed
-// from the host: offload() returns when the kernel is done.
+// from the host: the launch and ofld::wait() (on resident data, offload()
+// returns once the kernel is queued).
 //
 // Built with the plugin; see bench/CMakeLists.txt.
 //
@@ -120,14 +121,32 @@ int main(int argc, char **argv) {
   bench::resident dA(A.data(), n), dB(B.data(), n), dC(C.data(), n),
       dP(P.data(), P.size());
 
-  run(a, "stream_copy", 2 * w, C, dC, [&] { offload(stream_copy, C, A); },
+  run(
+      a, "stream_copy", 2 * w, C, dC,
+      [&] {
+        offload(stream_copy, C, A);
+        ofld::wait();
+      },
       [&](std::size_t i) { return A[i]; });
-  run(a, "stream_mul", 2 * w, B, dB, [&] { offload(stream_mul, B, C, s); },
+  run(
+      a, "stream_mul", 2 * w, B, dB,
+      [&] {
+        offload(stream_mul, B, C, s);
+        ofld::wait();
+      },
       [&](std::size_t i) { return s * C[i]; });
-  run(a, "stream_add", 3 * w, C, dC, [&] { offload(stream_add, C, A, B); },
+  run(
+      a, "stream_add", 3 * w, C, dC,
+      [&] {
+        offload(stream_add, C, A, B);
+        ofld::wait();
+      },
       [&](std::size_t i) { return A[i] + B[i]; });
   run(a, "stream_triad", 3 * w, A, dA,
-      [&] { offload(stream_triad, A, B, C, s); },
+      [&] {
+        offload(stream_triad, A, B, C, s);
+        ofld::wait();
+      },
       [&](std::size_t i) { return B[i] + s * C[i]; });
 
   if (bench::wanted(a, "stream_dot")) {

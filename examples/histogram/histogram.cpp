@@ -81,7 +81,10 @@ int main(int argc, char **argv) {
 
   std::vector<unsigned> global(Bins, 0), block(Bins, 0);
   auto start = std::chrono::steady_clock::now();
-  offload(histogram_global, pixels, global); // one thread per pixel
+  // One thread per pixel: the default shape would follow `bins`, the
+  // kernel's first written span.
+  offload(ofld::launch{.grid = {(pixels.size() + 255) / 256}},
+          histogram_global, pixels, global);
   double globalMs = millisecondsSince(start);
   start = std::chrono::steady_clock::now();
   offload(ofld::launch{.grid = {120}, .block = {256}}, histogram_block, pixels,

@@ -21,11 +21,21 @@ using namespace llvm;
 
 namespace offload {
 
+ofld::detail::shape_role shapeRole(const ParamLayout &P) {
+  using ofld::detail::shape_role;
+  if (!P.IsArrayLike)
+    return shape_role::none;
+  return P.Map == MapKind::ToFrom || P.Map == MapKind::From
+             ? shape_role::written
+             : shape_role::read;
+}
+
 std::optional<unsigned> KernelDescriptor::shapeParam() const {
-  for (unsigned I = 0; I < Params.size(); ++I)
-    if (Params[I].IsArrayLike)
-      return I;
-  return std::nullopt;
+  SmallVector<ofld::detail::shape_role, 8> Roles;
+  for (const ParamLayout &P : Params)
+    Roles.push_back(shapeRole(P));
+  int I = ofld::detail::shape_param(Roles.data(), Roles.size());
+  return I < 0 ? std::nullopt : std::optional<unsigned>(I);
 }
 
 static std::string escape(StringRef S) {
@@ -132,6 +142,8 @@ std::string encodeCallSite(const CallSiteDescriptor &C) {
     for (MapKind M : C.Group.Held)
       OS << "0TBF"[unsigned(M)];
   }
+  if (C.WarnedConstRegion)
+    OS << ";cw=1";
   return S;
 }
 
@@ -284,6 +296,7 @@ Expected<CallSiteDescriptor> decodeCallSite(StringRef S) {
       C.ArgSpellings.push_back(*A);
     }
   }
+  C.WarnedConstRegion = F->lookup("cw") == "1";
   if (std::string G = F->lookup("group"); !G.empty()) {
     auto Group = decodeGroup(G);
     if (!Group)

@@ -19,6 +19,10 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+// The default launch shape's rule, shared with the runtime and the CPU
+// paths (ofld::detail::shape_param).
+#include "offload/launch.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -53,6 +57,10 @@ struct ParamLayout {
   bool IsArrayLike = false;
 };
 
+/// What a parameter is to the default launch shape: a span or array the
+/// kernel writes (to-and-from or from), one it only reads, or neither.
+ofld::detail::shape_role shapeRole(const ParamLayout &P);
+
 /// The type facts of one kernel (or one specialisation of a template).
 struct KernelDescriptor {
   std::string Name;       ///< qualified name for messages
@@ -60,7 +68,8 @@ struct KernelDescriptor {
   std::string CpuThunk;    ///< mangled __ofld::cpu_grid<P...>; empty on GPUs
   llvm::SmallVector<ParamLayout, 8> Params;
 
-  /// Index of the parameter that defines the default launch shape.
+  /// Index of the parameter that defines the default launch shape: the
+  /// first written span or array, else the first (launch.hpp).
   std::optional<unsigned> shapeParam() const;
 };
 
@@ -85,6 +94,9 @@ struct CallSiteDescriptor {
   unsigned Line = 0, Column = 0;
   llvm::SmallVector<std::string, 8> ArgSpellings;
   LaunchGroup Group;
+  /// The plugin warned that the launch writes into a range a region maps to
+  /// the device only: the runtime need not warn again.
+  bool WarnedConstRegion = false;
 };
 
 std::string encodeKernel(const KernelDescriptor &K);

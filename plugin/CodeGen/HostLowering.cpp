@@ -100,26 +100,37 @@ private:
     uint64_t MapType;
     std::string Name;
   };
-
-  bool decode();
-  void gatherArguments(IRBuilder<> &B);
-  Value *defaultCount(IRBuilder<> &B);
-  Constant *siteConstant();
-  Value *arrayOf(IRBuilder<> &B, ArrayRef<Value *> Vals, Type *EltTy,
-                 const Twine &Name);
-  void emitCpuRun(IRBuilder<> &B);
-  bool needsMapPlan() const;
-  void emitArgumentArrays(IRBuilder<> &B, Value *Device);
-  Function *buildBody();
-  void emitAsync(IRBuilder<> &B, Function *Body, Value *CallDims,
-                 Value *Device);
-  Constant *mapTypes(ArrayRef<uint64_t> Types, const Twine &Name);
+  /// A launch's arguments: the mapped ranges (transfer bits, not kernel
+  /// parameters), then the kernel's slots.
+  struct LaunchArgs {
+    SmallVector<Mapped, 8> Maps;
+    SmallVector<Slot, 16> Slots;
+    unsigned total() const { return Maps.size() + Slots.size(); }
+  };
+  /// The arrays of a launch's arguments, in that order.
+  struct ArgArrays {
+    Value *Ptrs, *Sizes;
+    Constant *Types, *Names;
+  };
   struct Range {
     Value *Ptr, *Bytes, *Count; ///< Count: a span's element count, else null
   };
+
+  bool decode();
+  LaunchArgs gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
+                             Value *Dims);
+  Value *defaultCount(IRBuilder<> &B, ArrayRef<Value *> Params);
+  Constant *siteConstant();
+  Value *arrayOf(IRBuilder<> &B, ArrayRef<Value *> Vals, Type *EltTy,
+                 const Twine &Name);
+  ArgArrays emitArgumentArrays(IRBuilder<> &B, const LaunchArgs &Args,
+                               bool SizesOnStack);
+  Function *buildBody();
+  void emitAsync(IRBuilder<> &B, ArrayRef<Value *> Params, Function *Body,
+                 Value *CallDims, Value *Device);
   Range rangeOf(IRBuilder<> &B, const ParamLayout &P, Value *Obj);
   GroupState &groupState();
-  void emitGroupBegin(IRBuilder<> &B);
+  void emitGroupBegin(IRBuilder<> &B, ArrayRef<Value *> Params);
   void emitGroupEnd(IRBuilder<> &B);
 
   Module &M;
@@ -131,21 +142,14 @@ private:
   PointerType *PtrTy;
   IntegerType *I64, *I32;
 
+  // What decode() read off the call.
   CallSiteDescriptor Site;
   bool Shaped = false;
   Value *Shape = nullptr;
   Function *Kernel = nullptr;
-  SmallVector<Value *, 8> Params; ///< addresses of the parameter objects
-  SmallVector<Mapped, 8> Maps;
-  SmallVector<Slot, 16> Slots;
-  Value *Dims = nullptr, *Objs = nullptr;
+  SmallVector<Value *, 8> CallParams; ///< addresses of the parameter objects
   Function *CpuThunk = nullptr;
   Constant *SiteInfo = nullptr;
-  /// The launch's argument arrays: the mapped ranges first (transfer bits,
-  /// not kernel parameters), then the kernel's slots.
-  Value *ArgPtrs = nullptr, *ArgSizes = nullptr, *ArgTypes = nullptr;
-  Constant *ArgNames = nullptr;
-  Value *Plan = nullptr; ///< __ofld_plan_maps result, when emitted
 };
 
 bool LaunchLowering::decode() {
@@ -172,8 +176,8 @@ bool LaunchLowering::decode() {
   Shape = Shaped ? Call.getArgOperand(0) : nullptr;
   Kernel = dyn_cast<Function>(Call.getArgOperand(First)->stripPointerCasts());
   for (unsigned I = First + 1; I + 1 < Call.arg_size(); ++I)
-    Params.push_back(Call.getArgOperand(I));
-  if (!Kernel || Params.size() != Site.Kernel.Params.size()) {
+    CallParams.push_back(Call.getArgOperand(I));
+  if (!Kernel || CallParams.size() != Site.Kernel.Params.size()) {
     Ctx.emitError(&Call, "offload: call of '" + Site.Kernel.Name +
                              "' does not match its descriptor");
     return false;
@@ -197,18 +201,20 @@ Constant *globalString(Module &M, StringRef S, const Twine &Name) {
 }
 
 Constant *LaunchLowering::siteConstant() {
-  // Matches `struct __ofld_site` in runtime-shim/lib/Runtime.cpp.
-  auto *Ty = StructType::get(PtrTy, PtrTy, I32, I32);
+  // Matches `struct __ofld_site` in runtime-shim/include/offload/runtime.h.
+  auto *Ty = StructType::get(PtrTy, PtrTy, I32, I32, I32);
+  uint32_t Flags = Site.WarnedConstRegion ? 1 : 0; // __ofld_site_warned_const
   Constant *Init = ConstantStruct::get(
       Ty, {globalString(M, Site.Kernel.Name, ".ofld.kernel_name"),
            globalString(M, Site.File, ".ofld.file"),
-           ConstantInt::get(I32, Site.Line), ConstantInt::get(I32, Site.Column)});
+           ConstantInt::get(I32, Site.Line), ConstantInt::get(I32, Site.Column),
+           ConstantInt::get(I32, Flags)});
   auto *GV = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage, Init,
                                 ".ofld.site");
   return GV;
 }
 
-Value *LaunchLowering::defaultCount(IRBuilder<> &B) {
+Value *LaunchLowering::defaultCount(IRBuilder<> &B, ArrayRef<Value *> Params) {
   std::optional<unsigned> I = Site.Kernel.shapeParam();
   if (!I)
     return ConstantInt::getSigned(I64, -1);
@@ -220,10 +226,13 @@ Value *LaunchLowering::defaultCount(IRBuilder<> &B) {
                       "ofld.count");
 }
 
-void LaunchLowering::gatherArguments(IRBuilder<> &B) {
+LaunchLowering::LaunchArgs
+LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
+                                Value *Dims) {
   using F = OpenMPOffloadMappingFlags;
   uint64_t Param = bits(F::OMP_MAP_TARGET_PARAM);
   uint64_t Literal = bits(F::OMP_MAP_LITERAL | F::OMP_MAP_TARGET_PARAM);
+  LaunchArgs A;
   for (auto [I, P] : enumerate(Site.Kernel.Params)) {
     Value *Obj = Params[I];
     std::string Name =
@@ -234,22 +243,22 @@ void LaunchLowering::gatherArguments(IRBuilder<> &B) {
       if (P.Bytes)
         Bits = B.CreateZExt(
             B.CreateLoad(IntegerType::get(Ctx, P.Bytes * 8), Obj), I64);
-      Slots.push_back({Bits, ConstantInt::get(I64, P.Bytes), Literal, Name});
+      A.Slots.push_back({Bits, ConstantInt::get(I64, P.Bytes), Literal, Name});
       break;
     }
     case SlotShape::Pointer: {
       // By-value objects too big for a slot travel as a private copy.
       MapKind Map = P.Kind == PayloadKind::Value ? MapKind::To : P.Map;
       Value *Size = ConstantInt::get(I64, P.Bytes);
-      Maps.push_back({Obj, Size, bits(transferFlags(Map)), Name});
-      Slots.push_back({Obj, Size, Param, Name});
+      A.Maps.push_back({Obj, Size, bits(transferFlags(Map)), Name});
+      A.Slots.push_back({Obj, Size, Param, Name});
       break;
     }
     case SlotShape::PointerAndCount: {
       auto [Data, Bytes, Count] = rangeOf(B, P, Obj);
-      Maps.push_back({Data, Bytes, bits(transferFlags(P.Map)), Name});
-      Slots.push_back({Data, Bytes, Param, Name});
-      Slots.push_back({Count, ConstantInt::get(I64, 8), Literal, Name});
+      A.Maps.push_back({Data, Bytes, bits(transferFlags(P.Map)), Name});
+      A.Slots.push_back({Data, Bytes, Param, Name});
+      A.Slots.push_back({Count, ConstantInt::get(I64, 8), Literal, Name});
       break;
     }
     }
@@ -262,8 +271,9 @@ void LaunchLowering::gatherArguments(IRBuilder<> &B) {
           I64);
     };
     Value *Packed = B.CreateOr(Load(D), B.CreateShl(Load(D + 1), 32));
-    Slots.push_back({Packed, ConstantInt::get(I64, 8), Literal, "launch"});
+    A.Slots.push_back({Packed, ConstantInt::get(I64, 8), Literal, "launch"});
   }
+  return A;
 }
 
 /// The host range a mapped parameter covers: the object, or a span's
@@ -303,7 +313,7 @@ GroupState &LaunchLowering::groupState() {
 
 /// First call of a group: map the held ranges on the device the group's
 /// launches will select, with the group's transfers.
-void LaunchLowering::emitGroupBegin(IRBuilder<> &B) {
+void LaunchLowering::emitGroupBegin(IRBuilder<> &B, ArrayRef<Value *> Params) {
   GroupState &G = groupState();
   unsigned N = Site.Group.NumHeld, Slot = 0;
   auto *PtrsTy = ArrayType::get(PtrTy, N), *I64sTy = ArrayType::get(I64, N);
@@ -352,24 +362,12 @@ Value *LaunchLowering::arrayOf(IRBuilder<> &B, ArrayRef<Value *> Vals,
   return A;
 }
 
-Constant *LaunchLowering::mapTypes(ArrayRef<uint64_t> Types,
-                                   const Twine &Name) {
-  SmallVector<uint64_t, 16> V(Types);
-  return OMP.createOffloadMaptypes(V, Name.str());
-}
-
-/// Whether the runtime must see the mapped ranges before the launch: to
-/// merge ranges that overlap (one buffer passed twice), to report a mapping
-/// the device cannot hold, to move a small range to memory the device holds
-/// or to stage a large one through pinned memory (MapPlan.cpp). Every launch
-/// that maps something may need one of them.
-bool LaunchLowering::needsMapPlan() const { return !Maps.empty(); }
-
-/// Builds the one set of argument arrays __tgt_target_kernel takes. Its
-/// mapping of them is the data begin mapping (entries in order), the kernel
-/// and the data end mapping (in reverse), synchronised once: separate
-/// begin/end mapper calls would each wait for the device.
-void LaunchLowering::emitArgumentArrays(IRBuilder<> &B, Value *Device) {
+/// The one set of argument arrays for the runtime and __tgt_target_kernel.
+/// `SizesOnStack`: the runtime may rewrite the sizes (a map plan), so they
+/// cannot be a constant even where every size is known here.
+LaunchLowering::ArgArrays
+LaunchLowering::emitArgumentArrays(IRBuilder<> &B, const LaunchArgs &Args,
+                                   bool SizesOnStack) {
   SmallVector<Value *, 16> Ptrs, Sizes;
   SmallVector<uint64_t, 16> Types;
   SmallVector<Constant *, 16> Names;
@@ -379,24 +377,24 @@ void LaunchLowering::emitArgumentArrays(IRBuilder<> &B, Value *Device) {
     Names.push_back(
         OMP.getOrCreateSrcLocStr(Site.File, Name, Site.Line, Site.Column, Size));
   };
-  for (const Mapped &E : Maps) {
+  for (const Mapped &E : Args.Maps) {
     Ptrs.push_back(E.Ptr);
     Sizes.push_back(E.Size);
     Types.push_back(E.Transfer);
     AddName(E.Name);
   }
-  for (const Slot &S : Slots) {
+  for (const Slot &S : Args.Slots) {
     Ptrs.push_back(S.Val);
     Sizes.push_back(S.Size);
     Types.push_back(S.MapType);
     AddName(S.Name);
   }
-  bool Planned = needsMapPlan();
-  ArgPtrs = arrayOf(B, Ptrs, PtrTy, ".offload_ptrs");
-  ArgNames = OMP.createOffloadMapnames(Names, ".offload_mapnames");
-  Constant *TypesC = mapTypes(Types, ".offload_maptypes");
-  ArgTypes = TypesC;
-  if (all_of(Sizes, [](Value *V) { return isa<Constant>(V); }) && !Planned) {
+  ArgArrays A;
+  A.Ptrs = arrayOf(B, Ptrs, PtrTy, ".offload_ptrs");
+  A.Names = OMP.createOffloadMapnames(Names, ".offload_mapnames");
+  A.Types = OMP.createOffloadMaptypes(Types, ".offload_maptypes");
+  if (all_of(Sizes, [](Value *V) { return isa<Constant>(V); }) &&
+      !SizesOnStack) {
     SmallVector<Constant *, 16> C;
     for (Value *V : Sizes)
       C.push_back(cast<Constant>(V));
@@ -404,51 +402,35 @@ void LaunchLowering::emitArgumentArrays(IRBuilder<> &B, Value *Device) {
     auto *GV = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
                                   ConstantArray::get(Ty, C), ".offload_sizes");
     GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-    ArgSizes = GV;
+    A.Sizes = GV;
   } else {
-    ArgSizes = arrayOf(B, Sizes, I64, ".offload_sizes");
+    A.Sizes = arrayOf(B, Sizes, I64, ".offload_sizes");
   }
-  if (!Planned)
-    return;
-  // The runtime may rewrite the mapped entries' ranges and transfer bits.
-  Function *F = B.GetInsertBlock()->getParent();
-  IRBuilder<> Entry(&F->getEntryBlock(), F->getEntryBlock().begin());
-  Value *Mutable = Entry.CreateAlloca(ArrayType::get(I64, Types.size()),
-                                      nullptr, ".offload_maptypes.plan");
-  B.CreateMemCpy(Mutable, Align(8), TypesC, Align(8), 8 * Types.size());
-  ArgTypes = Mutable;
-  auto Fn = M.getOrInsertFunction("__ofld_plan_maps", PtrTy, PtrTy, I64, I32,
-                                  I32, PtrTy, PtrTy, PtrTy, PtrTy);
-  Plan = B.CreateCall(Fn, {SiteInfo, Device, ConstantInt::get(I32, Maps.size()),
-                           ConstantInt::get(I32, Types.size()), ArgPtrs,
-                           ArgSizes, ArgTypes, ArgNames},
-                      "ofld.plan");
+  return A;
 }
 
-void LaunchLowering::emitCpuRun(IRBuilder<> &B) {
-  B.CreateCall(CpuThunk, {Dims, Kernel, Objs});
-}
-
-/// The launch proper, outlined so that it can run now or on a worker thread:
-/// `void body(ptr objs, ptr dims, i64 device)`.
+/// The launch through libomptarget, outlined so that it can run now or on
+/// the queue's worker thread: `void body(ptr objs, ptr dims, i64 device)`.
+/// A negative device runs the kernel's grid on this CPU.
 Function *LaunchLowering::buildBody() {
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {PtrTy, PtrTy, I64}, false);
   Function *Body = Function::Create(FT, GlobalValue::InternalLinkage,
                                     "__ofld_launch." + Kernel->getName(), M);
   Body->addFnAttr(Attribute::NoUnwind);
-  Objs = Body->getArg(0);
-  Dims = Body->getArg(1);
+  Value *Objs = Body->getArg(0);
+  Value *Dims = Body->getArg(1);
   Value *Device = Body->getArg(2);
   Objs->setName("objs");
   Dims->setName("dims");
   Device->setName("device");
 
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Body));
-  auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, Params.size()));
-  for (unsigned I = 0; I < Params.size(); ++I)
-    Params[I] =
-        B.CreateLoad(PtrTy, B.CreateConstInBoundsGEP2_32(ObjsTy, Objs, 0, I));
-  gatherArguments(B);
+  auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, CallParams.size()));
+  SmallVector<Value *, 8> Params;
+  for (unsigned I = 0; I < CallParams.size(); ++I)
+    Params.push_back(
+        B.CreateLoad(PtrTy, B.CreateConstInBoundsGEP2_32(ObjsTy, Objs, 0, I)));
+  LaunchArgs Args = gatherArguments(B, Params, Dims);
 
   uint32_t LocSize;
   Constant *Loc = OMP.getOrCreateSrcLocStr(
@@ -465,23 +447,55 @@ Function *LaunchLowering::buildBody() {
                  Offload);
 
   B.SetInsertPoint(OnCpu);
-  emitCpuRun(B);
+  B.CreateCall(CpuThunk, {Dims, Kernel, Objs});
   B.CreateBr(Done);
 
+  // The runtime must see the mapped ranges before the launch: to merge
+  // ranges that overlap (one buffer passed twice), to report a mapping the
+  // device cannot hold, to move a small range to memory the device holds or
+  // to stage a large one through pinned memory (MapPlan.cpp). Every launch
+  // that maps something may need one of them; it may rewrite the ranges and
+  // their transfer bits.
   B.SetInsertPoint(Offload);
-  emitArgumentArrays(B, Device);
+  bool Planned = !Args.Maps.empty();
+  ArgArrays A = emitArgumentArrays(B, Args, Planned);
+  Value *Types = A.Types, *Plan = nullptr;
+  if (Planned) {
+    IRBuilder<> Entry(&Body->getEntryBlock(), Body->getEntryBlock().begin());
+    Value *Mutable = Entry.CreateAlloca(ArrayType::get(I64, Args.total()),
+                                        nullptr, ".offload_maptypes.plan");
+    B.CreateMemCpy(Mutable, Align(8), A.Types, Align(8), 8 * Args.total());
+    Types = Mutable;
+    auto Fn = M.getOrInsertFunction("__ofld_plan_maps", PtrTy, PtrTy, I64,
+                                    I32, I32, PtrTy, PtrTy, PtrTy, PtrTy);
+    Plan = B.CreateCall(Fn, {SiteInfo, Device,
+                             ConstantInt::get(I32, Args.Maps.size()),
+                             ConstantInt::get(I32, Args.total()), A.Ptrs,
+                             A.Sizes, Types, A.Names},
+                        "ofld.plan");
+    // The plan reported a failure (to a handler, or for the next wait):
+    // the launch does not run.
+    auto *Abandoned = M.getOrInsertGlobal("__ofld_abandoned_plan",
+                                          Type::getInt8Ty(Ctx));
+    auto *Go = BasicBlock::Create(Ctx, "ofld.planned", Body, Launched);
+    B.CreateCondBr(B.CreateICmpEQ(Plan, Abandoned), Done, Go);
+    B.SetInsertPoint(Go);
+  }
+  // One __tgt_target_kernel call maps the ranges (in order), launches and
+  // unmaps (in reverse), synchronised once: separate begin/end mapper calls
+  // would each wait for the device.
   auto *DimsTy = ArrayType::get(I32, 6);
   SmallVector<Value *, 6> D;
   for (unsigned I = 0; I < 6; ++I)
     D.push_back(
         B.CreateLoad(I32, B.CreateConstInBoundsGEP2_32(DimsTy, Dims, 0, I)));
-  OpenMPIRBuilder::TargetDataRTArgs RT(ArgPtrs, ArgPtrs, ArgSizes, ArgTypes,
+  OpenMPIRBuilder::TargetDataRTArgs RT(A.Ptrs, A.Ptrs, A.Sizes, Types,
                                        /*MapTypesArrayEnd=*/nullptr,
                                        /*MappersArray=*/ConstantPointerNull::get(PtrTy),
-                                       ArgNames);
+                                       A.Names);
   Value *Teams[] = {D[0], D[1], D[2]}, *Threads[] = {D[3], D[4], D[5]};
   OpenMPIRBuilder::TargetKernelArgs KA(
-      Maps.size() + Slots.size(), RT, ConstantInt::get(I64, 0), Teams, Threads,
+      Args.total(), RT, ConstantInt::get(I64, 0), Teams, Threads,
       ConstantInt::get(I32, 0), /*HasNoWait=*/false,
       omp::OMPDynGroupprivateFallbackType::Abort);
   SmallVector<Value *> KernelArgs;
@@ -502,17 +516,22 @@ Function *LaunchLowering::buildBody() {
     B.CreateCall(FinishFn, {Plan, ConstantInt::get(I32, 1)});
   B.CreateBr(Done);
 
-  // A launch that failed leaves the host data authoritative: the runtime
-  // reports it (fatal when offloading is mandatory), drops what the plan
-  // mapped without copying back, and the kernel runs on the CPU. As in
-  // clang's own OpenMP fallback, what libomptarget mapped itself stays.
+  // A launch that failed leaves the host data authoritative (unless the
+  // device keeps some of it: the runtime then reports it, whatever the
+  // policy): the runtime reports it (fatal when offloading is mandatory),
+  // drops what the plan mapped without copying back, and the kernel runs on
+  // the CPU. As in clang's own OpenMP fallback, what libomptarget mapped
+  // itself stays.
   B.SetInsertPoint(Failed);
   auto FailFn = M.getOrInsertFunction("__ofld_launch_failed",
-                                      Type::getVoidTy(Ctx), PtrTy, I64, I32);
-  B.CreateCall(FailFn, {SiteInfo, Device, Rc});
+                                      Type::getVoidTy(Ctx), PtrTy, I64, I32,
+                                      I32, PtrTy, PtrTy);
+  B.CreateCall(FailFn, {SiteInfo, Device, Rc,
+                        ConstantInt::get(I32, Args.Maps.size()), A.Ptrs,
+                        A.Sizes});
   if (Plan)
     B.CreateCall(FinishFn, {Plan, ConstantInt::get(I32, 0)});
-  emitCpuRun(B);
+  B.CreateCall(CpuThunk, {Dims, Kernel, Objs});
   B.CreateBr(Done);
 
   B.SetInsertPoint(Done);
@@ -523,8 +542,8 @@ Function *LaunchLowering::buildBody() {
 /// For a launch that does not wait: copies what lives only as long as the
 /// call (by-value parameters and span objects; references stay references)
 /// into a heap context the runtime frees after running the body.
-void LaunchLowering::emitAsync(IRBuilder<> &B, Function *Body,
-                               Value *CallDims, Value *Device) {
+void LaunchLowering::emitAsync(IRBuilder<> &B, ArrayRef<Value *> Params,
+                               Function *Body, Value *CallDims, Value *Device) {
   uint64_t ObjsBytes = 8 * std::max<size_t>(1, Params.size());
   uint64_t Offset = ObjsBytes + 6 * 4;
   SmallVector<std::pair<uint64_t, uint64_t>, 8> Copies; // offset, bytes
@@ -551,8 +570,9 @@ void LaunchLowering::emitAsync(IRBuilder<> &B, Function *Body,
   B.CreateMemCpy(CtxDims, Align(4), CallDims, Align(4), 6 * 4);
   auto SubmitFn = M.getOrInsertFunction("__ofld_async_submit",
                                         Type::getVoidTy(Ctx), PtrTy, PtrTy,
-                                        PtrTy, PtrTy, I64);
-  B.CreateCall(SubmitFn, {SiteInfo, Body, Ctx8, CtxDims, Device});
+                                        PtrTy, PtrTy, PtrTy, I64);
+  Value *ShapeArg = Shape ? Shape : ConstantPointerNull::get(PtrTy);
+  B.CreateCall(SubmitFn, {SiteInfo, ShapeArg, Body, Ctx8, CtxDims, Device});
 }
 
 bool LaunchLowering::run() {
@@ -564,23 +584,26 @@ bool LaunchLowering::run() {
   IRBuilder<> B(&Call);
   SiteInfo = siteConstant();
   if (Site.Group.Id && Site.Group.Opens)
-    emitGroupBegin(B);
+    emitGroupBegin(B, CallParams);
 
-  auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, Params.size()));
+  auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, CallParams.size()));
   Value *CallObjs = Entry.CreateAlloca(ObjsTy, nullptr, "ofld.objs");
   Value *CallDims = Entry.CreateAlloca(ArrayType::get(I32, 6), nullptr, "ofld.dims");
-  for (auto [I, P] : enumerate(Params))
+  for (auto [I, P] : enumerate(CallParams))
     B.CreateStore(P, B.CreateConstInBoundsGEP2_32(ObjsTy, CallObjs, 0, I));
 
+  // The device first: the launch shape is checked against its limits.
   Value *ShapeArg = Shape ? Shape : ConstantPointerNull::get(PtrTy);
-  auto ShapeFn = M.getOrInsertFunction("__ofld_launch_shape", I32, PtrTy,
-                                       PtrTy, I64, PtrTy);
-  Value *Mode = B.CreateCall(
-      ShapeFn, {SiteInfo, ShapeArg, defaultCount(B), CallDims}, "ofld.mode");
+  Constant *Region = regionId(M, *Kernel);
   auto SelectFn =
       M.getOrInsertFunction("__ofld_select_device", I64, PtrTy, PtrTy);
   Value *Device = B.CreateCall(SelectFn, {SiteInfo, ShapeArg}, "ofld.device");
-  SmallVector<Value *, 8> CallParams(Params);
+  auto ShapeFn = M.getOrInsertFunction("__ofld_launch_shape", I32, PtrTy,
+                                       PtrTy, I64, I64, PtrTy, PtrTy);
+  Value *Mode = B.CreateCall(ShapeFn,
+                             {SiteInfo, ShapeArg, defaultCount(B, CallParams),
+                              Device, Region, CallDims},
+                             "ofld.mode");
   Function *Body = buildBody();
 
   // Split the block at the call; every path below ends in Tail.
@@ -596,21 +619,42 @@ bool LaunchLowering::run() {
     BB->getTerminator()->eraseFromParent();
     Call.eraseFromParent();
   }
+  auto *Enqueue = BasicBlock::Create(Ctx, "ofld.enqueue", F, Tail);
   auto *Now = BasicBlock::Create(Ctx, "ofld.now", F, Tail);
   auto *Later = BasicBlock::Create(Ctx, "ofld.async", F, Tail);
   B.SetInsertPoint(BB);
-  // Mode: 0 nothing to run (empty grid), 1 run now, 2 run without waiting.
-  SwitchInst *Sw = B.CreateSwitch(Mode, Now, 2);
-  Sw->addCase(ConstantInt::get(I32, 0), Tail);
-  Sw->addCase(ConstantInt::get(I32, 2), Later);
+  // Mode 0: nothing to run (an empty grid).
+  B.CreateCondBr(B.CreateICmpEQ(Mode, ConstantInt::get(I32, 0)), Tail,
+                 Enqueue);
+
+  // Where all of the launch's data is on the device, the runtime queues it
+  // on its stream and returns 1 (Streams.cpp); else (0) libomptarget's path
+  // runs it, now (mode 1) or on the queue's worker (mode 2).
+  B.SetInsertPoint(Enqueue);
+  LaunchArgs Args = gatherArguments(B, CallParams, CallDims);
+  ArgArrays A = emitArgumentArrays(B, Args, /*SizesOnStack=*/false);
+  auto EnqueueFn = M.getOrInsertFunction(
+      "__ofld_enqueue", I32, PtrTy, PtrTy, PtrTy, I64, PtrTy, I32, I32, I32,
+      PtrTy, PtrTy, PtrTy, PtrTy);
+  Value *Queued = B.CreateCall(
+      EnqueueFn,
+      {SiteInfo, ShapeArg, Region, Device, CallDims, Mode,
+       ConstantInt::get(I32, Args.Maps.size()),
+       ConstantInt::get(I32, Args.total()), A.Ptrs, A.Sizes, A.Types, A.Names},
+      "ofld.queued");
+  SwitchInst *Sw = B.CreateSwitch(Queued, Tail, 1);
+  Sw->addCase(ConstantInt::get(I32, 0), Now);
+  // (Mode 2 is checked in ofld.now.)
 
   B.SetInsertPoint(Now);
+  auto *Sync = BasicBlock::Create(Ctx, "ofld.sync", F, Later);
+  B.CreateCondBr(B.CreateICmpEQ(Mode, ConstantInt::get(I32, 2)), Later, Sync);
+  B.SetInsertPoint(Sync);
   B.CreateCall(Body, {CallObjs, CallDims, Device});
   B.CreateBr(Tail);
 
   B.SetInsertPoint(Later);
-  Params = CallParams;
-  emitAsync(B, Body, CallDims, Device);
+  emitAsync(B, CallParams, Body, CallDims, Device);
   B.CreateBr(Tail);
 
   if (Site.Group.Id && Site.Group.Closes) {

@@ -8,18 +8,23 @@
 // the launch sequence on LLVM's offload runtime, driven by the call's
 // descriptor (see KernelDescriptor.h):
 //
-//   shape  = __ofld_launch_shape(site, launch, default count)
 //   device = __ofld_select_device(site, launch)     ; -1: run on this CPU
+//   mode   = __ofld_launch_shape(site, launch, default count, device,
+//                                region, dims)       ; 0: nothing to run
+//   queued = __ofld_enqueue(site, launch, region, device, dims, mode, args)
+//            ; 1: all its data was on the device, queued on its stream
+//   else mode 1: body(objs, dims, device)   mode 2: __ofld_async_submit(...)
+//
+//   body:
 //   plan   = __ofld_plan_maps(...)                  ; aliasing, capacity, staging
 //   rc = __tgt_target_kernel(ident, device, teams, threads, region, &args)
 //   rc == 0 ? __ofld_finish_maps(plan, 1)           ; staged copies back
 //           : __ofld_launch_failed(...), run on the CPU
 //
-// KernelArgs holds the mapped ranges (transfer bits only) followed by the
-// kernel's parameter slots, so __tgt_target_kernel performs the data begin
+// The argument arrays hold the mapped ranges (transfer bits only) followed
+// by the kernel's parameter slots: __ofld_enqueue translates the slots to
+// device addresses itself, and __tgt_target_kernel performs the data begin
 // mapping, the launch and the data end mapping with one synchronisation.
-// The plan call is emitted only where the runtime has something to decide
-// (two or more ranges, a size unknown here or large).
 //
 // It also emits, for each kernel defined in the module, the region id and
 // the offload entry that clang-linker-wrapper registers once per image.

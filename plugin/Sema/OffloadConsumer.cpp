@@ -11,6 +11,7 @@
 #include "KernelAttributes.h"
 #include "KernelDescriptor.h"
 #include "LaunchGroups.h"
+#include "RegionConstness.h"
 #include "TransferRules.h"
 
 #include "clang/AST/ASTContext.h"
@@ -78,6 +79,8 @@ private:
   /// before the visitor reaches the calls.
   llvm::DenseMap<const CallExpr *, LaunchGroup> Groups;
   unsigned NextGroupId = 1;
+  /// Launches already warned about writing a region's read-only range.
+  llvm::SmallPtrSet<const CallExpr *, 4> ConstWarned;
 };
 
 /// Visits function bodies, remembering the innermost enclosing function.
@@ -154,6 +157,26 @@ bool OffloadConsumer::HandleTopLevelDecl(DeclGroupRef DG) {
 
 void OffloadConsumer::handleFunction(FunctionDecl *FD) {
   checkOutParams(*FD, CI.getDiagnostics());
+  if (!FD->isDependentContext() && !isKernel(*FD) && FD->hasBody() &&
+      FD->doesThisDeclarationHaveABody() &&
+      !CI.getLangOpts().OpenMPIsTargetDevice)
+    checkRegionConstness(
+        *FD->getBody(), CI.getASTContext(), CI.getDiagnostics(),
+        [&](const CallExpr &CE) -> std::optional<LaunchInfo> {
+          MarkerKind Kind = markerOf(CE.getDirectCallee());
+          unsigned First = Kind == MarkerKind::Shaped ? 1 : 0;
+          if (Kind == MarkerKind::None || CE.isTypeDependent() ||
+              CE.getNumArgs() <= First)
+            return std::nullopt;
+          FunctionDecl *K = namedKernel(const_cast<Expr *>(CE.getArg(First)));
+          if (!K || !isKernel(*K))
+            return std::nullopt;
+          KernelInfo &Info = analyseKernel(K);
+          if (!Info.Valid)
+            return std::nullopt;
+          return LaunchInfo{K, &Info.Desc, First + 1};
+        },
+        ConstWarned);
   if (FD->isDependentContext() || !isKernel(*FD))
     return;
   KernelInfo &Info = analyseKernel(FD, FD->doesThisDeclarationHaveABody());
@@ -363,6 +386,7 @@ void OffloadConsumer::handleCall(CallExpr *CE, FunctionDecl *Enclosing) {
     Call.Function = Enclosing->getQualifiedNameAsString();
   if (auto It = Groups.find(CE); It != Groups.end())
     Call.Group = It->second;
+  Call.WarnedConstRegion = ConstWarned.count(CE);
   for (unsigned I = KernelArg + 1; I < SiteArg; ++I) {
     CharSourceRange R = CharSourceRange::getTokenRange(
         CE->getArg(I)->getSourceRange());

@@ -33,6 +33,7 @@ constexpr std::size_t ArenaBytes = ChunkCount * ArgChunkBytes;
 struct DeviceArena {
   std::once_flag Init;
   char *Base = nullptr;
+  char *DeviceBase = nullptr;
   std::atomic<uint32_t> Free{0};
 
   void create(int Device) {
@@ -52,6 +53,7 @@ struct DeviceArena {
       return;
     }
     Base = Host;
+    DeviceBase = static_cast<char *>(omp_get_mapped_ptr(Host, Device));
     Free.store(~uint32_t(0), std::memory_order_release);
   }
 };
@@ -79,7 +81,9 @@ ArgChunk ofld::detail::acquireArgChunk(int Device) {
     if (A->Free.compare_exchange_weak(Mask, Mask & ~(uint32_t(1) << Index),
                                       std::memory_order_acquire,
                                       std::memory_order_relaxed))
-      return {A->Base + std::size_t(Index) * ArgChunkBytes, Device, Index};
+      return {A->Base + std::size_t(Index) * ArgChunkBytes,
+              A->DeviceBase + std::size_t(Index) * ArgChunkBytes, Device,
+              Index};
   }
   return {};
 }

@@ -162,6 +162,24 @@ bool copyRange(bool ToDevice, int64_t Device, const StagedRange &R) {
                                        0, 0, Host, Dev);
 }
 
+} // namespace
+
+bool ofld::detail::copyBytes(bool ToDevice, int64_t Device, void *Host,
+                             void *DevPtr, int64_t Bytes) {
+  if (Bytes <= 0)
+    return true;
+  std::size_t Threshold = stagingThreshold(int(Device));
+  if (Threshold && std::size_t(Bytes) >= Threshold)
+    return copyRange(ToDevice, Device, StagedRange{Host, Bytes, DevPtr, false});
+  int Dev = int(Device), HostDev = omp_get_initial_device();
+  return ToDevice ? !omp_target_memcpy(DevPtr, Host, std::size_t(Bytes), 0, 0,
+                                       Dev, HostDev)
+                  : !omp_target_memcpy(Host, DevPtr, std::size_t(Bytes), 0, 0,
+                                       HostDev, Dev);
+}
+
+namespace {
+
 /// Whether libomptarget logs (LIBOMPTARGET_INFO is set and not 0).
 bool logging() {
   static const bool On = [] {
@@ -293,16 +311,28 @@ extern "C" __ofld_map_plan *__ofld_plan_maps(const __ofld_site *Site,
     logSerial().lock();
     Plan->Serialised = true;
   }
+  unsigned FailuresBefore = Failures;
   if (N >= 2)
     mergeOverlaps(N, Ptrs, Sizes, Types);
   checkCapacity(Site, Device, N, Ptrs, Sizes, Names);
-  moveSmallRanges(*Plan, N, Total, Ptrs, Sizes, Types);
-  stageLargeRanges(*Plan, N, Ptrs, Sizes, Types, Names);
+  if (Failures == FailuresBefore)
+    moveSmallRanges(*Plan, N, Total, Ptrs, Sizes, Types);
+  if (Failures == FailuresBefore)
+    stageLargeRanges(*Plan, N, Ptrs, Sizes, Types, Names);
+  // A failure was reported (to a handler that returned, or to be reported
+  // at the next wait): the launch must not go on to libomptarget, which
+  // would abort the process on the same problem.
+  if (Failures != FailuresBefore) {
+    __ofld_finish_maps(Plan, /*Launched=*/0);
+    return &__ofld_abandoned_plan;
+  }
   if (!Plan->empty())
     return Plan;
   __ofld_finish_maps(Plan, /*Launched=*/0);
   return nullptr;
 }
+
+__ofld_map_plan __ofld_abandoned_plan;
 
 namespace {
 /// Copies the staged ranges of `Plan` back if `CopyBack` and they are to,
@@ -319,7 +349,7 @@ void finishStaged(const __ofld_map_plan &Plan, bool CopyBack) {
 } // namespace
 
 extern "C" void __ofld_finish_maps(__ofld_map_plan *Plan, int32_t Launched) {
-  if (!Plan)
+  if (!Plan || Plan == &__ofld_abandoned_plan)
     return;
   finishStaged(*Plan, Launched != 0);
   // __tgt_target_kernel has copied the arena back and synchronised.
@@ -359,10 +389,11 @@ HeldStaging &heldStaging() {
 
 } // namespace
 
-void ofld::detail::holdRanges(const void *Holder, const __ofld_site *Site,
-                              int64_t Device, int32_t N, void **Ptrs,
-                              int64_t *Sizes, int64_t *Types,
-                              const char **Names) {
+void ofld::detail::holdRanges(const void *Holder, HoldKind Kind,
+                              const __ofld_site *Site,
+                              const __ofld_place *Place, int64_t Device,
+                              int32_t N, void **Ptrs, int64_t *Sizes,
+                              int64_t *Types, const char **Names) {
   std::unique_lock<std::mutex> Serial(logSerial(), std::defer_lock);
   if (logging())
     Serial.lock();
@@ -376,6 +407,9 @@ void ofld::detail::holdRanges(const void *Holder, const __ofld_site *Site,
   __tgt_target_data_begin_mapper(
       nullptr, Device, N, Ptrs, Ptrs, Sizes, Types,
       reinterpret_cast<void **>(const_cast<char **>(Names)), nullptr);
+  // Launches that find every range held go straight to the device's queue.
+  for (int32_t I = 0; I < N; ++I)
+    addResident(Device, Holder, Kind, Ptrs[I], Sizes[I], Types[I], Place);
   if (Plan.Staged.empty())
     return;
   HeldStaging &H = heldStaging();
@@ -385,9 +419,20 @@ void ofld::detail::holdRanges(const void *Holder, const __ofld_site *Site,
 
 void ofld::detail::releaseRanges(const void *Holder, int64_t Device, int32_t N,
                                  void **Ptrs, int64_t *Sizes, int64_t *Types) {
+  // The launches issued before may still use the ranges.
+  drainDevice(Device, "the end of an ofld::region or launch group");
   std::unique_lock<std::mutex> Serial(logSerial(), std::defer_lock);
   if (logging())
     Serial.lock();
+  // What launches wrote into ranges held for the device only comes back
+  // (markWrites): every path then ends with the host seeing the writes.
+  for (const WrittenRange &W : removeResident(Device, Holder)) {
+    StagedRange R{W.Host, W.Bytes, omp_get_mapped_ptr(W.Host, int(Device)),
+                  true};
+    if (R.Device && !copyRange(/*ToDevice=*/false, Device, R))
+      fail(nullptr, "copying %lld bytes back from device %lld failed",
+           (long long)R.Bytes, (long long)Device);
+  }
   __tgt_target_data_end_mapper(nullptr, Device, N, Ptrs, Ptrs, Sizes, Types,
                                nullptr, nullptr);
   if (!stagingThreshold(int(Device)))
@@ -422,7 +467,8 @@ extern "C" int64_t __ofld_group_begin(const __ofld_site *Site, int32_t N,
   if (Device < 0)
     return -1;
   // The pointer array lives in the caller's frame until __ofld_group_end.
-  holdRanges(Ptrs, Site, Device, N, Ptrs, Sizes, Types, Names);
+  holdRanges(Ptrs, HoldKind::Group, Site, nullptr, Device, N, Ptrs, Sizes,
+             Types, Names);
   ++OpenGroups;
   return Device;
 }

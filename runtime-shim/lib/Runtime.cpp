@@ -13,6 +13,7 @@
 
 #include "offload/offload.hpp"
 #include "offload/runtime.h"
+#include "CudaDriver.h"
 #include "RuntimeInternal.h"
 
 #include <omp.h>
@@ -23,8 +24,6 @@
 #include <memory>
 #include <string>
 #include <mutex>
-#include <new>
-#include <thread>
 #include <vector>
 #include <cstdarg>
 #include <cstdio>
@@ -34,7 +33,6 @@
 
 namespace {
 std::atomic<ofld::error_handler> Handler{nullptr};
-std::uint32_t orOne(std::uint32_t V) { return V ? V : 1; }
 } // namespace
 
 using namespace ofld::detail;
@@ -70,7 +68,10 @@ int ofld::detail::numDevices() {
   return N;
 }
 
+thread_local unsigned ofld::detail::Failures = 0;
+
 void ofld::detail::fail(const __ofld_site *Site, const char *Format, ...) {
+  ++Failures;
   char Cause[512];
   va_list Args;
   va_start(Args, Format);
@@ -85,7 +86,30 @@ void ofld::detail::fail(const __ofld_site *Site, const char *Format, ...) {
   reportError(Message);
 }
 
+thread_local std::vector<std::string> *ofld::detail::DeferredErrors = nullptr;
+
+void ofld::detail::failAt(const __ofld_place *Place, const char *What,
+                          const char *Format, ...) {
+  char Cause[512];
+  va_list Args;
+  va_start(Args, Format);
+  std::vsnprintf(Cause, sizeof(Cause), Format, Args);
+  va_end(Args);
+  char Message[1024];
+  if (Place && Place->file)
+    std::snprintf(Message, sizeof(Message), "offload: %s at %s:%u: %s", What,
+                  Place->file, Place->line, Cause);
+  else
+    std::snprintf(Message, sizeof(Message), "offload: %s: %s", What, Cause);
+  reportError(Message);
+}
+
 void ofld::detail::reportError(const char *Message) {
+  // A launch that did not wait reports at the next point that waits.
+  if (DeferredErrors) {
+    DeferredErrors->push_back(Message);
+    return;
+  }
   if (ofld::error_handler H = Handler.load()) {
     H(Message);
     return;
@@ -96,6 +120,10 @@ void ofld::detail::reportError(const char *Message) {
 
 ofld::error_handler ofld::set_error_handler(error_handler H) {
   return Handler.exchange(H);
+}
+
+extern "C" void __ofld_report_error(const char *Message) {
+  reportError(Message);
 }
 
 //===----------------------------------------------------------------------===//
@@ -113,10 +141,9 @@ ofld::error_handler ofld::set_error_handler(error_handler H) {
 // and picks any device, the host target's too. Binaries for one kind of
 // target see the same numbers either way.
 
-namespace {
-/// Whether libomptarget device `D` belongs to a host-target plugin: its
-/// device UID is "<plugin>-<n>", and host plugins are named after the CPU.
-bool isHostTargetDevice(int D) {
+/// libomptarget device UIDs are "<plugin>-<n>", and host plugins are named
+/// after the CPU.
+bool ofld::detail::isHostTargetDevice(int D) {
   const char *Uid = omp_get_uid_from_device(D);
   if (!Uid)
     return false;
@@ -131,6 +158,35 @@ bool isHostTargetDevice(int D) {
   return false;
 }
 
+int ofld::detail::cudaOrdinal(int Device) {
+  static const std::unique_ptr<std::atomic<int>[]> Known = [] {
+    std::unique_ptr<std::atomic<int>[]> K(
+        new std::atomic<int>[std::max(numDevices(), 1)]);
+    for (int I = 0; I < std::max(numDevices(), 1); ++I)
+      K[I] = -2; // not asked yet
+    return K;
+  }();
+  if (Device < 0 || Device >= numDevices())
+    return -1;
+  int Ordinal = Known[Device].load(std::memory_order_acquire);
+  if (Ordinal != -2)
+    return Ordinal;
+  // Allocate a byte there and ask the driver what it is: libomptarget's
+  // numbering across plugins (host-target devices may come first) does not
+  // matter then.
+  Ordinal = -1;
+  const cuda::Driver *Cu = cuda::driver();
+  if (Cu && !isHostTargetDevice(Device))
+    if (void *Probe = omp_target_alloc(1, Device)) {
+      if (!Cu->deviceOrdinal(Probe, Ordinal))
+        Ordinal = -1;
+      omp_target_free(Probe, Device);
+    }
+  Known[Device].store(Ordinal, std::memory_order_release);
+  return Ordinal;
+}
+
+namespace {
 /// The libomptarget numbers of the devices offload uses, in order; found
 /// once (the devices do not change during a run).
 const std::vector<int> &preferredDevices() {
@@ -189,6 +245,19 @@ DefaultDevice defaultDevice() {
 }
 } // namespace
 
+int64_t ofld::detail::dataDevice(int Requested, const __ofld_place *Place,
+                                 const char *What) {
+  if (offloadPolicy() == Policy::Disabled)
+    return -1;
+  if (Requested == -1)
+    return defaultDevice().Device;
+  if (Requested >= 0 && Requested < preferredCount())
+    return preferredDevices()[Requested];
+  failAt(Place, What, "device %d does not exist (%d offload device%s available)",
+         Requested, preferredCount(), preferredCount() == 1 ? "" : "s");
+  return -1;
+}
+
 int ofld::device_count() { return preferredCount(); }
 
 void ofld::set_default_device(int Device) {
@@ -205,38 +274,56 @@ extern "C" ofld::detail::cpu_grid_state *__ofld_cpu_state() {
 
 extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
                                        const ofld::launch *Shape,
-                                       int64_t Count, uint32_t *Dims) {
-  ofld::launch L = Shape ? *Shape : ofld::launch{};
-  bool HasArray = Count >= 0;
-  std::uint32_t Block[3] = {L.block.x ? L.block.x : (HasArray ? 256u : 1u),
-                            L.block.x ? orOne(L.block.y) : 1,
-                            L.block.x ? orOne(L.block.z) : 1};
-  std::uint64_t GridX = L.grid.x;
-  if (!GridX)
-    GridX = HasArray ? (std::uint64_t(Count) + Block[0] - 1) / Block[0] : 1;
-  if (GridX > 0x7fffffffu) {
-    fail(Site, "the default launch shape needs %llu blocks, more than a grid "
-               "holds; pass ofld::launch{.grid = ...}",
-         (unsigned long long)GridX);
+                                       int64_t Count, int64_t Device,
+                                       const void *RegionId, uint32_t *Dims) {
+  std::uint64_t D[6];
+  default_dims(Shape, Count, D);
+  // A zero component (an empty span under the default shape): nothing runs.
+  if (is_empty(D))
+    return 0;
+  LaunchLimits Limits = launchLimits(Device, RegionId);
+  char Cause[256];
+  if (__ofld::limit_cause(Cause, sizeof(Cause), D, Limits.Grid, Limits.Block,
+                          Limits.Threads)) {
+    bool DefaultGrid = !Shape || is_unset(Shape->grid);
+    int Which = exceeded_limit(D, Limits.Grid, Limits.Block, Limits.Threads);
+    char Whose[160] = "";
+    if (Which == 6 && Limits.ThreadsFromKernel)
+      std::snprintf(Whose, sizeof(Whose),
+                    " of this kernel on device %lld (its registers and shared "
+                    "memory allow no more)",
+                    (long long)Device);
+    else if (Limits.FromDevice)
+      std::snprintf(Whose, sizeof(Whose), " of device %lld", (long long)Device);
+    fail(Site, "%s%s%s", Cause, Whose,
+         DefaultGrid && D[0] > Limits.Grid[0]
+             ? " (the default shape: one thread per element; pass "
+               "ofld::launch{.grid = ...})"
+             : "");
     return 0;
   }
-  Dims[0] = std::uint32_t(GridX);
-  Dims[1] = L.grid.x ? orOne(L.grid.y) : 1;
-  Dims[2] = L.grid.x ? orOne(L.grid.z) : 1;
-  Dims[3] = Block[0];
-  Dims[4] = Block[1];
-  Dims[5] = Block[2];
-  // An empty span gives an empty grid: nothing to launch.
-  if (Dims[0] == 0)
-    return 0;
-  return L.nowait ? 2 : 1;
+  for (int I = 0; I < 6; ++I)
+    Dims[I] = std::uint32_t(D[I]);
+  return Shape && Shape->nowait ? 2 : 1;
 }
 
 extern "C" int64_t __ofld_select_device(const __ofld_site *Site,
                                         const ofld::launch *Shape) {
   Policy P = offloadPolicy();
+  // Everything runs here, whatever device the program names.
+  if (P == Policy::Disabled)
+    return -1;
   int Devices = preferredCount();
   int Requested = Shape ? Shape->device : -1;
+  // A queue belongs to one device: the launch runs there.
+  if (int Q = Shape ? Shape->queue.device() : -1; Q != -1) {
+    if (Requested != -1 && Requested != Q) {
+      fail(Site, "the launch names device %d but its queue is on device %d",
+           Requested, Q);
+      return -1;
+    }
+    Requested = Q;
+  }
   if (Requested >= Devices || Requested < -1) {
     fail(Site, "device %d does not exist (%d offload device%s available)",
          Requested, Devices, Devices == 1 ? "" : "s");
@@ -273,13 +360,21 @@ std::string ofld::detail::mapName(const char *Name) {
 }
 
 extern "C" void __ofld_launch_failed(const __ofld_site *Site, int64_t Device,
-                                     int32_t Rc) {
-  // Inside a launch group the device holds data the host copy lacks: the
-  // CPU cannot take over.
-  if (inLaunchGroup())
-    fail(Site, "launch on device %lld failed (libomptarget returned %d) "
-               "between launches that keep their data on the device; the "
-               "host copies are stale, so it cannot run on the CPU",
+                                     int32_t Rc, int32_t N, void **Ptrs,
+                                     int64_t *Sizes) {
+  // Where the device holds data whose host copy is stale (a launch group,
+  // a region, a device_buffer), the CPU cannot take over.
+  bool Held = inLaunchGroup();
+  for (int32_t I = 0; I < N && !Held; ++I) {
+    int64_t BufferDevice;
+    Held = residentAddress(Device, Ptrs[I], Sizes[I]) ||
+           inDeviceBuffer(Ptrs[I], BufferDevice);
+  }
+  if (Held)
+    fail(Site, "launch on device %lld failed (libomptarget returned %d) on "
+               "data the device keeps (a region, a launch group or a "
+               "device_buffer); the host copies are stale, so it cannot run "
+               "on the CPU",
          (long long)Device, Rc);
   else if (offloadPolicy() == Policy::Mandatory)
     fail(Site, "launch on device %lld failed (libomptarget returned %d; "
@@ -295,7 +390,7 @@ namespace {
 /// Holds (`Begin`) or releases region entries, through the same path as
 /// launch groups (holdRanges); small regions stay on the stack.
 void mapEntries(bool Begin, const ofld::detail::region_entry *Entries,
-                int32_t N, int64_t Device) {
+                int32_t N, int64_t Device, const __ofld_place *Place) {
   constexpr int32_t Inline = 16;
   void *PtrBuf[Inline];
   int64_t SizeBuf[Inline], TypeBuf[Inline];
@@ -318,20 +413,21 @@ void mapEntries(bool Begin, const ofld::detail::region_entry *Entries,
   }
   // The entries live in the region object until it ends: they name it.
   if (Begin)
-    holdRanges(Entries, nullptr, Device, N, Ptrs, Sizes, Types, nullptr);
+    holdRanges(Entries, HoldKind::Region, nullptr, Place, Device, N, Ptrs,
+               Sizes, Types, nullptr);
   else
     releaseRanges(Entries, Device, N, Ptrs, Sizes, Types);
 }
 } // namespace
 
 extern "C" int64_t __ofld_region_begin(const ofld::detail::region_entry *E,
-                                       int32_t N) {
+                                       int32_t N, const __ofld_place *Place) {
   if (offloadPolicy() == Policy::Disabled)
     return -1;
   int Device = defaultDevice().Device;
   if (Device < 0)
     return -1; // kernels will run on the host, where the data already is
-  mapEntries(/*Begin=*/true, E, N, Device);
+  mapEntries(/*Begin=*/true, E, N, Device, Place);
   return Device;
 }
 
@@ -339,50 +435,7 @@ extern "C" void __ofld_region_end(int64_t Device,
                                   const ofld::detail::region_entry *E,
                                   int32_t N) {
   if (Device >= 0)
-    mapEntries(/*Begin=*/false, E, N, Device);
-}
-
-//===----------------------------------------------------------------------===//
-// Launches that do not wait
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// Launches in flight. Each runs on its own thread: libomptarget gives every
-/// host thread its own stream, so kernels and copies of different launches
-/// overlap on the device as well as with the host.
-struct AsyncLaunches {
-  std::mutex Lock;
-  std::vector<std::thread> Running;
-};
-AsyncLaunches &asyncLaunches() {
-  static AsyncLaunches A;
-  return A;
-}
-} // namespace
-
-extern "C" void *__ofld_async_alloc(int64_t Bytes) {
-  return ::operator new(std::size_t(Bytes), std::align_val_t(16));
-}
-
-extern "C" void __ofld_async_submit(const __ofld_site *, void (*Body)(void **, uint32_t *, int64_t),
-                                    void *Context, uint32_t *Dims,
-                                    int64_t Device) {
-  std::thread T([=] {
-    Body(static_cast<void **>(Context), Dims, Device);
-    ::operator delete(Context, std::align_val_t(16));
-  });
-  std::lock_guard<std::mutex> G(asyncLaunches().Lock);
-  asyncLaunches().Running.push_back(std::move(T));
-}
-
-void ofld::wait() {
-  std::vector<std::thread> Pending;
-  {
-    std::lock_guard<std::mutex> G(asyncLaunches().Lock);
-    Pending.swap(asyncLaunches().Running);
-  }
-  for (std::thread &T : Pending)
-    T.join();
+    mapEntries(/*Begin=*/false, E, N, Device, nullptr);
 }
 
 //===----------------------------------------------------------------------===//
@@ -395,46 +448,28 @@ void ofld::wait() {
 // CUDA programs (CU_CTX_SCHED_AUTO) do not pay. It keeps the flags of a
 // context that is already active, so activate each primary context with
 // CUDA's default first. OFFLOAD_CUDA_SCHED=blocking keeps libomptarget's
-// choice. The driver is loaded dynamically: no GPU, no cost.
+// choice. No driver (no GPU): nothing to do.
 namespace {
-using CUresult = int;
-using CUdevice = int;
-using CUcontext = void *;
-
 void activateCudaContexts() {
   const char *Env = std::getenv("OFFLOAD_CUDA_SCHED");
   if ((Env && !strcasecmp(Env, "blocking")) ||
       offloadPolicy() == Policy::Disabled)
     return;
-  void *Lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
-  if (!Lib)
-    Lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!Lib)
-    return;
-  auto Sym = [&](const char *Name) { return dlsym(Lib, Name); };
-  auto Init = reinterpret_cast<CUresult (*)(unsigned)>(Sym("cuInit"));
-  auto Count = reinterpret_cast<CUresult (*)(int *)>(Sym("cuDeviceGetCount"));
-  auto Get = reinterpret_cast<CUresult (*)(CUdevice *, int)>(Sym("cuDeviceGet"));
-  auto State = reinterpret_cast<CUresult (*)(CUdevice, unsigned *, int *)>(
-      Sym("cuDevicePrimaryCtxGetState"));
-  auto SetFlags = reinterpret_cast<CUresult (*)(CUdevice, unsigned)>(
-      Sym("cuDevicePrimaryCtxSetFlags_v2"));
-  auto Retain = reinterpret_cast<CUresult (*)(CUcontext *, CUdevice)>(
-      Sym("cuDevicePrimaryCtxRetain"));
+  using namespace ofld::detail::cuda;
+  const Driver *Cu = driver();
   int N = 0;
-  if (!Init || !Count || !Get || !State || !SetFlags || !Retain || Init(0) ||
-      Count(&N))
+  if (!Cu || Cu->DeviceGetCount(&N))
     return;
   for (int I = 0; I < N; ++I) {
     CUdevice Dev;
     unsigned Flags;
     int Active;
     CUcontext Ctx;
-    if (Get(&Dev, I) || State(Dev, &Flags, &Active) || Active)
+    if (Cu->DeviceGet(&Dev, I) || Cu->PrimaryCtxGetState(Dev, &Flags, &Active) ||
+        Active)
       continue;
-    constexpr unsigned SchedAuto = 0; // CUDA's default
-    if (!SetFlags(Dev, SchedAuto))
-      (void)Retain(&Ctx, Dev); // stays active for the life of the process
+    if (!Cu->PrimaryCtxSetFlags(Dev, SchedAuto))
+      (void)Cu->PrimaryCtxRetain(&Ctx, Dev); // active for the process's life
   }
 }
 

@@ -8,8 +8,7 @@
 // stage, and the copy engines that move pieces between pinned slots and the
 // device.
 //
-// CUDA devices use the driver directly (loaded with dlopen, like the context
-// set-up in Runtime.cpp): one stream per worker and one event per slot, in
+// CUDA devices use the driver directly (CudaDriver.h): one stream per worker and one event per slot, in
 // the primary context that libomptarget's CUDA plugin uses too. The CUDA
 // ordinal of an OpenMP device is read off a pointer the device allocated
 // (cuPointerGetAttribute), so libomptarget's numbering across plugins (host
@@ -31,12 +30,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Staging.h"
+#include "CudaDriver.h"
 #include "RuntimeInternal.h"
 #include "StagingPipeline.h"
 
 #include <omp.h>
-
-#include <dlfcn.h>
 
 #include <algorithm>
 #include <atomic>
@@ -137,97 +135,15 @@ const Settings &settings() {
 }
 
 //===----------------------------------------------------------------------===//
-// The CUDA driver
+// The CUDA driver (CudaDriver.h)
 //===----------------------------------------------------------------------===//
 
-using CUresult = int;
-using CUdevice = int;
-using CUcontext = void *;
-using CUstream = void *;
-using CUevent = void *;
-using CUdeviceptr = unsigned long long;
-
-constexpr int PointerAttrMemoryType = 2;    // CU_POINTER_ATTRIBUTE_MEMORY_TYPE
-constexpr int PointerAttrDeviceOrdinal = 9; // ..._DEVICE_ORDINAL
-constexpr unsigned MemoryTypeDevice = 2;    // CU_MEMORYTYPE_DEVICE
-constexpr unsigned HostAllocPortable = 1;   // CU_MEMHOSTALLOC_PORTABLE
-constexpr unsigned StreamNonBlocking = 1;   // CU_STREAM_NON_BLOCKING
-constexpr unsigned EventDisableTiming = 2;  // CU_EVENT_DISABLE_TIMING
-
-struct CudaApi {
-  CUresult (*Init)(unsigned);
-  CUresult (*DeviceGet)(CUdevice *, int);
-  CUresult (*PrimaryCtxRetain)(CUcontext *, CUdevice);
-  CUresult (*CtxGetCurrent)(CUcontext *);
-  CUresult (*CtxSetCurrent)(CUcontext);
-  CUresult (*PointerGetAttribute)(void *, int, CUdeviceptr);
-  CUresult (*MemHostAlloc)(void **, std::size_t, unsigned);
-  CUresult (*MemFreeHost)(void *);
-  CUresult (*StreamCreate)(CUstream *, unsigned);
-  CUresult (*StreamDestroy)(CUstream);
-  CUresult (*StreamSynchronize)(CUstream);
-  CUresult (*EventCreate)(CUevent *, unsigned);
-  CUresult (*EventDestroy)(CUevent);
-  CUresult (*EventRecord)(CUevent, CUstream);
-  CUresult (*EventSynchronize)(CUevent);
-  CUresult (*MemcpyHtoDAsync)(CUdeviceptr, const void *, std::size_t, CUstream);
-  CUresult (*MemcpyDtoHAsync)(void *, CUdeviceptr, std::size_t, CUstream);
-  CUresult (*GetErrorString)(CUresult, const char **);
-
-  /// Whether `P` is device memory; its CUDA ordinal in `Ordinal`.
-  bool deviceOrdinal(const void *P, int &Ordinal) const {
-    unsigned Type = 0;
-    CUdeviceptr D = CUdeviceptr(reinterpret_cast<std::uintptr_t>(P));
-    return !PointerGetAttribute(&Type, PointerAttrMemoryType, D) &&
-           Type == MemoryTypeDevice &&
-           !PointerGetAttribute(&Ordinal, PointerAttrDeviceOrdinal, D);
-  }
-};
-
-/// The driver's entry points, or null without a usable driver (no GPU).
-const CudaApi *cudaApi() {
-  static const CudaApi *Api = []() -> const CudaApi * {
-    void *Lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
-    if (!Lib)
-      Lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!Lib)
-      return nullptr;
-    static CudaApi A;
-    bool Ok = true;
-    auto Get = [&](auto &Fn, const char *Name) {
-      Fn = reinterpret_cast<std::remove_reference_t<decltype(Fn)>>(
-          dlsym(Lib, Name));
-      Ok = Ok && Fn;
-    };
-    Get(A.Init, "cuInit");
-    Get(A.DeviceGet, "cuDeviceGet");
-    Get(A.PrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
-    Get(A.CtxGetCurrent, "cuCtxGetCurrent");
-    Get(A.CtxSetCurrent, "cuCtxSetCurrent");
-    Get(A.PointerGetAttribute, "cuPointerGetAttribute");
-    Get(A.MemHostAlloc, "cuMemHostAlloc");
-    Get(A.MemFreeHost, "cuMemFreeHost");
-    Get(A.StreamCreate, "cuStreamCreate");
-    Get(A.StreamDestroy, "cuStreamDestroy_v2");
-    Get(A.StreamSynchronize, "cuStreamSynchronize");
-    Get(A.EventCreate, "cuEventCreate");
-    Get(A.EventDestroy, "cuEventDestroy_v2");
-    Get(A.EventRecord, "cuEventRecord");
-    Get(A.EventSynchronize, "cuEventSynchronize");
-    Get(A.MemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2");
-    Get(A.MemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2");
-    Get(A.GetErrorString, "cuGetErrorString");
-    if (!Ok || A.Init(0))
-      return nullptr;
-    return &A;
-  }();
-  return Api;
-}
+using namespace ofld::detail::cuda;
 
 /// Copies on one stream per worker, in the device's primary context.
 class CudaEngine final : public CopyEngine {
 public:
-  CudaEngine(const CudaApi &Api, CUcontext Ctx) : Cu(Api), Ctx(Ctx) {}
+  CudaEngine(const Driver &Api, CUcontext Ctx) : Cu(Api), Ctx(Ctx) {}
 
   ~CudaEngine() override {
     CUcontext Saved = nullptr;
@@ -311,7 +227,7 @@ private:
     return CUdeviceptr(reinterpret_cast<std::uintptr_t>(P));
   }
 
-  const CudaApi &Cu;
+  const Driver &Cu;
   CUcontext Ctx;
   unsigned Slots = 0;
   std::vector<CUstream> Streams;
@@ -380,37 +296,6 @@ DeviceState *deviceState(int Device) {
   return Device >= 0 && Device < numDevices() ? &States[Device] : nullptr;
 }
 
-/// Whether OpenMP device `Device` belongs to a host-target plugin: device
-/// UIDs are "<plugin>-<id>", and host plugins are named after the CPU.
-bool isHostTarget(int Device) {
-  const char *Uid = omp_get_uid_from_device(Device);
-  if (!Uid)
-    return false;
-  for (const char *Name : {"x86_64", "aarch64", "ppc64", "ppc64le", "s390x",
-                           "riscv64", "loongarch64"}) {
-    std::size_t N = std::strlen(Name);
-    if (!std::strncmp(Uid, Name, N) && Uid[N] == '-')
-      return true;
-  }
-  return false;
-}
-
-/// The CUDA ordinal of OpenMP device `Device`, or -1 if it is no CUDA
-/// device: allocate a byte there and ask the driver what it is.
-int cudaOrdinal(int Device) {
-  const CudaApi *Cu = cudaApi();
-  if (!Cu)
-    return -1;
-  void *Probe = omp_target_alloc(1, Device);
-  if (!Probe)
-    return -1;
-  int Ordinal = -1;
-  if (!Cu->deviceOrdinal(Probe, Ordinal))
-    Ordinal = -1;
-  omp_target_free(Probe, Device);
-  return Ordinal;
-}
-
 void classify(int Device, DeviceState &D) {
   const Settings &S = settings();
   const char *Why = nullptr;
@@ -418,7 +303,7 @@ void classify(int Device, DeviceState &D) {
     Why = "OFFLOAD_STAGING=0";
   else if (S.OmpEngine)
     D.Kind = EngineKind::Omp;
-  else if (isHostTarget(Device))
+  else if (isHostTargetDevice(Device))
     Why = "host offload target";
   else if ((D.CudaOrdinal = cudaOrdinal(Device)) >= 0)
     D.Kind = EngineKind::Cuda;
@@ -463,7 +348,7 @@ Pipeline *pipeline(int Device, DeviceState &D) {
     return D.Pipe.load(std::memory_order_relaxed);
   D.SetupTried = true;
   if (D.Kind == EngineKind::Cuda) {
-    const CudaApi &Cu = *cudaApi();
+    const Driver &Cu = *driver();
     CUdevice Dev;
     CUcontext Ctx;
     if (!Cu.DeviceGet(&Dev, D.CudaOrdinal) && !Cu.PrimaryCtxRetain(&Ctx, Dev))
@@ -501,7 +386,7 @@ bool stage(Direction Dir, int Device, char *DevPtr, char *Host,
   // unified-memory mapping handed back).
   if (D->Kind == EngineKind::Cuda) {
     int Ordinal;
-    if (!cudaApi()->deviceOrdinal(DevPtr, Ordinal) || Ordinal != D->CudaOrdinal)
+    if (!driver()->deviceOrdinal(DevPtr, Ordinal) || Ordinal != D->CudaOrdinal)
       return false;
   }
   Pipeline *P = pipeline(Device, *D);

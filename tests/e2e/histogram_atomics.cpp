@@ -86,7 +86,9 @@ int main() {
 
   std::vector<float> wbins(Bins, 0.0f);
   unsigned long long seen = 0;
-  offload(histogram_weighted, data, weight, wbins, seen);
+  // One thread per element of data (the default shape follows wbins).
+  offload(ofld::launch{.grid = {(data.size() + 255) / 256}},
+          histogram_weighted, data, weight, wbins, seen);
   bad = 0;
   for (unsigned b = 0; b < Bins; ++b)
     bad += double(wbins[b]) != wref[b];

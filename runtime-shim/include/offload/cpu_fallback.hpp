@@ -35,6 +35,8 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <span>
 #include <type_traits>
 
@@ -53,36 +55,50 @@
 
 namespace __ofld {
 template <class P> struct shape_extent {
-  static constexpr bool value = false;
+  static constexpr ofld::detail::shape_role role = ofld::detail::shape_role::none;
   // Any argument: a `T&` parameter arrives here as a `const T&`.
   template <class A> static std::size_t count(const A &) { return 0; }
 };
 template <class T, std::size_t E> struct shape_extent<std::span<T, E>> {
-  static constexpr bool value = true;
+  static constexpr ofld::detail::shape_role role =
+      std::is_const_v<T> ? ofld::detail::shape_role::read
+                         : ofld::detail::shape_role::written;
   static std::size_t count(const std::span<T, E> &S) { return S.size(); }
 };
 template <class T, std::size_t N> struct shape_extent<T (&)[N]> {
-  static constexpr bool value = true;
+  static constexpr ofld::detail::shape_role role =
+      std::is_const_v<T> ? ofld::detail::shape_role::read
+                         : ofld::detail::shape_role::written;
   static std::size_t count(const T (&)[N]) { return N; }
 };
 template <class T, std::size_t N> struct shape_extent<std::array<T, N> &> {
-  static constexpr bool value = true;
+  static constexpr ofld::detail::shape_role role =
+      ofld::detail::shape_role::written;
   static std::size_t count(const std::array<T, N> &) { return N; }
 };
 template <class T, std::size_t N>
 struct shape_extent<const std::array<T, N> &>
-    : shape_extent<std::array<T, N> &> {};
+    : shape_extent<std::array<T, N> &> {
+  static constexpr ofld::detail::shape_role role =
+      ofld::detail::shape_role::read;
+};
 
-/// Element count of the first span or array parameter, as the default launch
-/// shape of the plugin defines it; -1 when there is none.
+/// Element count of the parameter that sets the default launch shape
+/// (ofld::detail::shape_param); -1 when there is none.
 template <class... P, class... A>
 long long default_count(const A &...args) {
-  long long Count = -1;
-  ((Count < 0 && shape_extent<P>::value
-        ? (void)(Count = (long long)shape_extent<P>::count(args))
-        : (void)0),
-   ...);
-  return Count;
+  if constexpr (sizeof...(P) == 0) {
+    return -1;
+  } else {
+    constexpr ofld::detail::shape_role Roles[] = {shape_extent<P>::role...};
+    constexpr int Index = ofld::detail::shape_param(Roles, sizeof...(P));
+    long long Count = -1;
+    int I = 0;
+    ((I++ == Index ? (void)(Count = (long long)shape_extent<P>::count(args))
+                   : (void)0),
+     ...);
+    return Count;
+  }
 }
 
 template <class... P>
@@ -112,7 +128,6 @@ inline error_handler &cpu_error_handler() {
   return Handler;
 }
 } // namespace detail
-/// Nothing fails on the CPU, but a handler set here is kept and returned.
 inline error_handler set_error_handler(error_handler handler) {
   error_handler Previous = detail::cpu_error_handler();
   detail::cpu_error_handler() = handler;
@@ -121,7 +136,68 @@ inline error_handler set_error_handler(error_handler handler) {
 inline int device_count() { return 0; }
 inline void set_default_device(int) {}
 inline void wait() {}
+inline queue::queue(int device) : device_(device), index_(1) {}
+inline void queue::wait() const {}
 } // namespace ofld
+extern "C" inline void __ofld_report_error(const char *Message) {
+  if (ofld::error_handler H = ofld::detail::cpu_error_handler()) {
+    H(Message);
+    return;
+  }
+  std::fprintf(stderr, "%s\n", Message);
+  std::exit(EXIT_FAILURE);
+}
 #endif
+
+namespace __ofld {
+/// Writes why `Dims` exceed the limits (the cause of the error, as the
+/// runtime and the CPU fallback both word it) and returns true, or returns
+/// false when they are within them.
+inline bool limit_cause(char *Out, std::size_t Size,
+                        const std::uint64_t Dims[6],
+                        const std::uint64_t MaxGrid[3],
+                        const std::uint64_t MaxBlock[3],
+                        std::uint64_t MaxThreads) {
+  int Limit =
+      ofld::detail::exceeded_limit(Dims, MaxGrid, MaxBlock, MaxThreads);
+  if (Limit < 0)
+    return false;
+  static const char *const What[] = {"grid.x", "grid.y", "grid.z", "block.x",
+                                     "block.y", "block.z"};
+  if (Limit < 6)
+    std::snprintf(Out, Size, "launch %s is %llu, more than the limit of %llu",
+                  What[Limit], (unsigned long long)Dims[Limit],
+                  (unsigned long long)(Limit < 3 ? MaxGrid[Limit]
+                                                 : MaxBlock[Limit - 3]));
+  else
+    std::snprintf(Out, Size,
+                  "launch block of %llu threads (%llux%llux%llu) is more than "
+                  "the limit of %llu threads per block",
+                  (unsigned long long)(Dims[3] * Dims[4] * Dims[5]),
+                  (unsigned long long)Dims[3], (unsigned long long)Dims[4],
+                  (unsigned long long)Dims[5], (unsigned long long)MaxThreads);
+  return true;
+}
+
+/// The CPU fallback's check of a launch against the portable limits (those
+/// of the GPUs, launch.hpp): reports and returns false if it exceeds them.
+/// Without the plugin there is no kernel name or call site to give (a
+/// source_location in ofld::launch would make every launch configuration
+/// in a template value-dependent).
+inline bool cpu_shape_ok(const std::uint64_t Dims[6]) {
+  using namespace ofld::detail;
+  char Cause[256];
+  if (!limit_cause(Cause, sizeof(Cause), Dims, portable_max_grid,
+                   portable_max_block, portable_max_threads))
+    return true;
+  char Message[512];
+  std::snprintf(Message, sizeof(Message),
+                "offload: a launch (built without the offload plugin, which "
+                "would name the kernel and its call site): %s",
+                Cause);
+  __ofld_report_error(Message);
+  return false;
+}
+} // namespace __ofld
 
 #endif // OFFLOAD_CPU_FALLBACK_HPP

@@ -146,18 +146,15 @@ namespace __ofld {
 template <class... P>
 void cpu_offload(const ofld::launch *shape, void (*kernel)(P...),
                  const std::type_identity_t<P> &...args) {
-  long long Count = default_count<P...>(args...);
-  ofld::launch L = shape ? *shape : ofld::launch{};
-  std::uint32_t Block = L.block.x ? L.block.x : (Count >= 0 ? 256 : 1);
-  std::uint32_t Grid =
-      L.grid.x ? L.grid.x
-               : (Count >= 0 ? std::uint32_t((Count + Block - 1) / Block) : 1);
-  std::uint32_t Dims[6] = {Grid,
-                           L.grid.x ? (L.grid.y ? L.grid.y : 1) : 1,
-                           L.grid.x ? (L.grid.z ? L.grid.z : 1) : 1,
-                           Block,
-                           L.block.x ? (L.block.y ? L.block.y : 1) : 1,
-                           L.block.x ? (L.block.z ? L.block.z : 1) : 1};
+  std::uint64_t Shape[6];
+  ofld::detail::default_dims(shape, default_count<P...>(args...), Shape);
+  // The default shape never exceeds the limits: only a launch can.
+  if (ofld::detail::is_empty(Shape) || (shape && !cpu_shape_ok(Shape)))
+    return;
+  // Within the portable limits every component fits 32 bits.
+  std::uint32_t Dims[6];
+  for (int I = 0; I < 6; ++I)
+    Dims[I] = std::uint32_t(Shape[I]);
   // Parameters are built exactly as an ordinary call would build them.
   void *Objs[sizeof...(P) + 1] = {
       const_cast<void *>(static_cast<const void *>(&args))...};

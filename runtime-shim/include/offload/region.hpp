@@ -24,8 +24,12 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <source_location>
 #include <span>
 #include <type_traits>
+#include <utility>
 
 namespace ofld {
 
@@ -85,23 +89,63 @@ region_entry region_arg(T &object) {
 } // namespace ofld
 
 extern "C" {
+/// Where a region or a device_buffer call is, for messages.
+struct __ofld_place {
+  const char *file;
+  std::uint32_t line;
+};
 /// Maps (begin) or unmaps (end) `n` entries on the default device; returns
 /// the device used, or -1 when kernels run on the host.
 std::int64_t __ofld_region_begin(const ofld::detail::region_entry *entries,
-                                 std::int32_t n);
+                                 std::int32_t n, const __ofld_place *place);
 void __ofld_region_end(std::int64_t device,
                        const ofld::detail::region_entry *entries,
                        std::int32_t n);
+/// Copies `bytes` at `ptr`, which must be on `device`, to the device
+/// (`to_device`) or back; waits for the launches before it first.
+void __ofld_region_update(std::int64_t device, void *ptr, std::int64_t bytes,
+                          std::int32_t to_device, const __ofld_place *place);
+/// A device-only allocation of `bytes` on `device` (offload's number, -1:
+/// the default device). Returns the host address that stands for it in
+/// spans (never to be touched by the host) and sets `*omp_device` to the
+/// OpenMP device, or -1 when kernels run on the host: then the memory is
+/// ordinary host memory.
+void *__ofld_buffer_alloc(std::int64_t bytes, std::int32_t device,
+                          std::int64_t *omp_device, const __ofld_place *place);
+void __ofld_buffer_free(void *buffer, std::int64_t bytes,
+                        std::int64_t omp_device);
+/// Copies `bytes` between host memory `host` and the buffer at `buffer`
+/// plus `offset`, in the direction `to_device`; waits for launches first.
+void __ofld_buffer_copy(void *buffer, std::int64_t offset,
+                        std::int64_t omp_device, void *host,
+                        std::int64_t bytes, std::int32_t to_device,
+                        const __ofld_place *place);
 }
 
 namespace ofld {
 
+namespace detail {
+/// The byte range of anything std::span can view.
+template <class R> std::pair<void *, std::int64_t> byte_range(R &&r) {
+  std::span s(r);
+  return {const_cast<void *>(static_cast<const void *>(s.data())),
+          std::int64_t(s.size_bytes())};
+}
+inline __ofld_place place_of(const std::source_location &l) {
+  return {l.file_name(), l.line()};
+}
+} // namespace detail
+
 template <class... A> class region {
 public:
-  explicit region(A &&...args)
+  explicit region(A &&...args,
+                  std::source_location where = std::source_location::current())
       : entries_{detail::region_arg(std::forward<A>(args))...} {
 #if defined(_OPENMP)
-    device_ = __ofld_region_begin(entries_.data(), sizeof...(A));
+    __ofld_place P = detail::place_of(where);
+    device_ = __ofld_region_begin(entries_.data(), sizeof...(A), &P);
+#else
+    (void)where;
 #endif
   }
   region(const region &) = delete;
@@ -112,12 +156,137 @@ public:
 #endif
   }
 
+  /// Copies the host's values of a range the device holds to the device
+  /// (OpenMP's `target update to`), after the launches issued before.
+  template <class R>
+  void update_to(R &&range,
+                 std::source_location where = std::source_location::current()) {
+    update(detail::byte_range(range), 1, where);
+  }
+  /// Copies the device's values of a range it holds back to the host
+  /// (`target update from`), after the launches issued before.
+  template <class R>
+  void update_from(R &&range,
+                   std::source_location where = std::source_location::current()) {
+    update(detail::byte_range(range), 0, where);
+  }
+
 private:
+  void update(std::pair<void *, std::int64_t> r, std::int32_t to_device,
+              const std::source_location &where) {
+#if defined(_OPENMP)
+    __ofld_place P = detail::place_of(where);
+    __ofld_region_update(device_, r.first, r.second, to_device, &P);
+#else
+    (void)r, (void)to_device, (void)where; // host memory is the device's
+#endif
+  }
+
   std::array<detail::region_entry, sizeof...(A)> entries_;
   std::int64_t device_ = -1;
 };
 
 template <class... A> region(A &&...) -> region<A...>;
+
+/// `n` objects of type T on a device and nowhere else: never copied
+/// implicitly, passed to kernels as std::span<T> or std::span<const T>
+/// (sub-spans too), filled and read with copy_from and copy_to. A std::span
+/// of it holds an address that stands for the device memory: the host must
+/// not read or write through it. Where kernels run on the host, it is host
+/// memory.
+template <class T> class device_buffer {
+  static_assert(std::is_trivially_copyable_v<T> && !std::is_const_v<T>,
+                "ofld::device_buffer holds trivially copyable, non-const "
+                "elements");
+
+public:
+  /// On `device` (offload's number), or the default device with -1.
+  explicit device_buffer(std::size_t n, int device = -1,
+                         std::source_location where =
+                             std::source_location::current())
+      : size_(n) {
+#if defined(_OPENMP)
+    __ofld_place P = detail::place_of(where);
+    data_ = static_cast<T *>(
+        __ofld_buffer_alloc(std::int64_t(n * sizeof(T)), device, &device_, &P));
+#else
+    (void)device, (void)where;
+    data_ = n ? new T[n] : nullptr;
+#endif
+  }
+  device_buffer(device_buffer &&o) noexcept
+      : data_(o.data_), size_(o.size_), device_(o.device_) {
+    o.data_ = nullptr;
+    o.size_ = 0;
+  }
+  device_buffer &operator=(device_buffer &&o) noexcept {
+    if (this != &o) {
+      release();
+      data_ = o.data_;
+      size_ = o.size_;
+      device_ = o.device_;
+      o.data_ = nullptr;
+      o.size_ = 0;
+    }
+    return *this;
+  }
+  device_buffer(const device_buffer &) = delete;
+  device_buffer &operator=(const device_buffer &) = delete;
+  ~device_buffer() { release(); }
+
+  std::size_t size() const { return size_; }
+
+  /// Copies `src` to the first src.size() elements (at most size()).
+  void copy_from(std::span<const T> src,
+                 std::source_location where = std::source_location::current()) {
+    copy(const_cast<T *>(src.data()), src.size(), 1, where);
+  }
+  /// Copies the first dst.size() elements (at most size()) to `dst`.
+  void copy_to(std::span<T> dst, std::source_location where =
+                                     std::source_location::current()) const {
+    copy(dst.data(), dst.size(), 0, where);
+  }
+
+  operator std::span<T>() { return {data_, size_}; }
+  operator std::span<const T>() const { return {data_, size_}; }
+
+private:
+  void copy(T *host, std::size_t n, std::int32_t to_device,
+            const std::source_location &where) const {
+#if defined(_OPENMP)
+    __ofld_place P = detail::place_of(where);
+    __ofld_buffer_copy(data_, 0, device_, host,
+                       std::int64_t(n * sizeof(T)), to_device, &P);
+#else
+    if (n > size_) {
+      char Message[256];
+      std::snprintf(Message, sizeof(Message),
+                    "offload: ofld::device_buffer at %s:%u: %zu elements do "
+                    "not fit in a buffer of %zu",
+                    where.file_name(), unsigned(where.line()), n, size_);
+      __ofld_report_error(Message);
+      return;
+    }
+    if (n)
+      std::memcpy(to_device ? static_cast<void *>(data_) : host,
+                  to_device ? static_cast<const void *>(host) : data_,
+                  n * sizeof(T));
+#endif
+  }
+  void release() {
+#if defined(_OPENMP)
+    if (data_)
+      __ofld_buffer_free(data_, std::int64_t(size_ * sizeof(T)), device_);
+#else
+    delete[] data_;
+#endif
+    data_ = nullptr;
+  }
+
+  T *data_ = nullptr;
+  std::size_t size_ = 0;
+  std::int64_t device_ = -1;
+};
 
 } // namespace ofld
 

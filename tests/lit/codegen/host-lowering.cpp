@@ -24,10 +24,10 @@ struct Params {
 // CHECK: @[[REGION:__ofld__Z4kern[A-Za-z0-9_]*.region_id]] = weak constant i8 0
 // CHECK: @.offloading.entry.__ofld__Z4kern{{.*}} section "llvm_offload_entries"
 // The ident_t names the real file, function and line:column.
-// CHECK: c";{{.*}}host-lowering.cpp;use;57;3;;\00"
+// CHECK: c";{{.*}}host-lowering.cpp;use;64;3;;\00"
 // Map names carry the argument spelling.
-// CHECK-DAG: c";params;{{.*}}host-lowering.cpp;57;3;;\00"
-// CHECK-DAG: c";counts;{{.*}}host-lowering.cpp;57;3;;\00"
+// CHECK-DAG: c";params;{{.*}}host-lowering.cpp;64;3;;\00"
+// CHECK-DAG: c";counts;{{.*}}host-lowering.cpp;64;3;;\00"
 // One argument array for __tgt_target_kernel: first the mapped ranges with
 // their transfer bits only, in parameter order: const& (to), T(&)[4]
 // (tofrom), span<const> (to), span (tofrom), out span (from); then the
@@ -39,21 +39,28 @@ struct Params {
 
 void use(Params &params, int (&counts)[4], std::span<const double> a,
          std::span<double> b, std::span<float> c) {
-  // At the call: allocas in the entry block, the shape and the device from
-  // the runtime, then the outlined launch now or in the background.
+  // At the call: allocas in the entry block; the device, then the shape
+  // checked against its limits (the default count is 4: `acc`, the first
+  // written span or array); then the runtime queues the launch on its
+  // stream where all of its data is on the device already (1), or the
+  // outlined launch runs now (mode 1) or on the queue's worker (mode 2).
   // CHECK-LABEL: define {{.*}}void @_Z3use
   // CHECK-DAG: %ofld.dims = alloca [6 x i32]
   // CHECK-DAG: %ofld.objs = alloca [6 x ptr]
-  // CHECK: %ofld.mode = call i32 @__ofld_launch_shape(
   // CHECK: %ofld.device = call i64 @__ofld_select_device(
-  // CHECK: switch i32 %ofld.mode, label %ofld.now [
-  // CHECK-NEXT: i32 0, label %ofld.cont
-  // CHECK-NEXT: i32 2, label %ofld.async
+  // CHECK: %ofld.mode = call i32 @__ofld_launch_shape(ptr @.ofld.site{{[.0-9]*}}, ptr null, i64 4, i64 %ofld.device, ptr @[[REGION]], ptr %ofld.dims)
+  // CHECK: br i1 %{{.*}}, label %ofld.cont, label %ofld.enqueue
+  // CHECK: ofld.enqueue:
+  // CHECK: %ofld.queued = call i32 @__ofld_enqueue(ptr @.ofld.site{{[.0-9]*}}, ptr null, ptr @[[REGION]], i64 %ofld.device, ptr %ofld.dims, i32 %ofld.mode, i32 5, i32 17, ptr %.offload_ptrs{{[.0-9]*}}, ptr %.offload_sizes{{[.0-9]*}}, ptr @.offload_maptypes{{[.0-9]*}}, ptr @.offload_mapnames{{[.0-9]*}})
+  // CHECK: switch i32 %ofld.queued, label %ofld.cont [
+  // CHECK-NEXT: i32 0, label %ofld.now
   // CHECK: ofld.now:
+  // CHECK: br i1 %{{.*}}, label %ofld.async, label %ofld.sync
+  // CHECK: ofld.sync:
   // CHECK-NEXT: call void @[[BODY:__ofld_launch._Z4kern[^(]*]](ptr %ofld.objs, ptr %ofld.dims, i64 %ofld.device)
   // CHECK: ofld.async:
   // CHECK: call ptr @__ofld_async_alloc(
-  // CHECK: call void @__ofld_async_submit(ptr @.ofld.site{{[.0-9]*}}, ptr @[[BODY]],
+  // CHECK: call void @__ofld_async_submit(ptr @.ofld.site{{[.0-9]*}}, ptr null, ptr @[[BODY]],
   offload(kern, 1.5f, params, counts, a, b, c);
 }
 
@@ -71,7 +78,7 @@ void use(Params &params, int (&counts)[4], std::span<const double> a,
 // CHECK: ofld.launched:
 // CHECK-NEXT: call void @__ofld_finish_maps(ptr %ofld.plan, i32 1)
 // CHECK: ofld.failed:
-// CHECK-NEXT: call void @__ofld_launch_failed(
+// CHECK-NEXT: call void @__ofld_launch_failed(ptr @.ofld.site{{[.0-9]*}}, i64 %device, i32 %[[RC]], i32 5, ptr %.offload_ptrs, ptr %.offload_sizes)
 // CHECK-NEXT: call void @__ofld_finish_maps(ptr %ofld.plan, i32 0)
 // CHECK-NEXT: call void @_ZN6__ofld8cpu_grid
 

@@ -13,12 +13,12 @@ void host(std::span<float> v) {
   offload(ofld::launch{.grid = {std::uint32_t(-1)}}, k, v); // expected-error {{launch grid.x is -1, which becomes 4294967295 as an unsigned dimension; launch dimensions cannot be negative}}
   constexpr int rows = -4;
   offload(ofld::launch{.grid = {8, unsigned(rows)}}, k, v); // expected-error {{launch grid.y is -4, which becomes 4294967292 as an unsigned dimension}}
-  offload(ofld::launch{.block = {-1}}, k, v); // expected-error {{constant expression evaluates to -1 which cannot be narrowed}} expected-note {{insert an explicit cast}} expected-error {{launch block.x is -1, which becomes 4294967295}}
+  offload(ofld::launch{.block = {-1}}, k, v); // expected-error {{constant expression evaluates to -1 which cannot be narrowed}} expected-note {{insert an explicit cast}} expected-error {{launch block.x is -1, which becomes 18446744073709551615}}
 }
 
 // Errors in the order they are reported.
-// CHECK: launch-negative.cpp:[[@LINE-4]]:34: error: constant expression evaluates to -1 which cannot be narrowed to type 'std::uint32_t' (aka 'unsigned int') [-Wc++11-narrowing]
+// CHECK: launch-negative.cpp:[[@LINE-4]]:34: error: constant expression evaluates to -1 which cannot be narrowed to type 'std::uint64_t' (aka 'unsigned long') [-Wc++11-narrowing]
 // CHECK: launch-negative.cpp:[[@LINE-8]]:33: error: launch grid.x is -1, which becomes 4294967295 as an unsigned dimension; launch dimensions cannot be negative
 // CHECK: launch-negative.cpp:[[@LINE-7]]:36: error: launch grid.y is -4, which becomes 4294967292 as an unsigned dimension; launch dimensions cannot be negative
-// CHECK: launch-negative.cpp:[[@LINE-7]]:34: error: launch block.x is -1, which becomes 4294967295 as an unsigned dimension; launch dimensions cannot be negative
+// CHECK: launch-negative.cpp:[[@LINE-7]]:34: error: launch block.x is -1, which becomes 18446744073709551615 as an unsigned dimension; launch dimensions cannot be negative
 // REWRITE: offload-rewrite: error: errors in the input; no file was changed

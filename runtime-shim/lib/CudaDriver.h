@@ -1,0 +1,113 @@
+//===- CudaDriver.h - the CUDA driver, loaded when there is one -*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// The runtime talks to the CUDA driver directly in three places: it sets the
+// scheduling of each primary context before libomptarget activates it
+// (Runtime.cpp), stages large copies through pinned memory (Staging.cpp) and
+// launches kernels on its own streams (Streams.cpp). All three work in the
+// primary context that libomptarget's CUDA plugin uses. The driver is opened
+// with dlopen: a machine without one (CI, the host offload target) pays
+// nothing and needs no CUDA headers to build. The types and constants below
+// are the driver API's (cuda.h), spelled out.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_CUDADRIVER_H
+#define OFFLOAD_RUNTIME_CUDADRIVER_H
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ofld::detail::cuda {
+
+using CUresult = int;
+using CUdevice = int;
+using CUcontext = void *;
+using CUmodule = void *;
+using CUfunction = void *;
+using CUstream = void *;
+using CUevent = void *;
+using CUdeviceptr = unsigned long long;
+
+constexpr CUresult Success = 0;
+constexpr CUresult ErrorNotReady = 600;
+
+constexpr int PointerAttrMemoryType = 2;    // CU_POINTER_ATTRIBUTE_MEMORY_TYPE
+constexpr int PointerAttrDeviceOrdinal = 9; // ..._DEVICE_ORDINAL
+constexpr unsigned MemoryTypeDevice = 2;    // CU_MEMORYTYPE_DEVICE
+constexpr unsigned HostAllocPortable = 1;   // CU_MEMHOSTALLOC_PORTABLE
+constexpr unsigned HostAllocDeviceMap = 2;  // CU_MEMHOSTALLOC_DEVICEMAP
+constexpr unsigned StreamNonBlocking = 1;   // CU_STREAM_NON_BLOCKING
+constexpr unsigned EventDisableTiming = 2;  // CU_EVENT_DISABLE_TIMING
+constexpr unsigned SchedAuto = 0;           // CU_CTX_SCHED_AUTO
+
+// CUdevice_attribute
+constexpr int AttrMaxThreadsPerBlock = 1;
+constexpr int AttrMaxBlockDimX = 2; // Y, Z follow
+constexpr int AttrMaxGridDimX = 5;  // Y, Z follow
+constexpr int AttrComputeMajor = 75;
+constexpr int AttrComputeMinor = 76;
+// CUfunction_attribute
+constexpr int FuncAttrMaxThreadsPerBlock = 0;
+// cuLaunchKernel's `extra`
+inline void *const LaunchParamBufferPointer = reinterpret_cast<void *>(1);
+inline void *const LaunchParamBufferSize = reinterpret_cast<void *>(2);
+inline void *const LaunchParamEnd = nullptr;
+
+/// The entry points, resolved once. Every member is set when driver()
+/// returns non-null.
+struct Driver {
+  CUresult (*Init)(unsigned);
+  CUresult (*DeviceGetCount)(int *);
+  CUresult (*DeviceGet)(CUdevice *, int);
+  CUresult (*DeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*PrimaryCtxGetState)(CUdevice, unsigned *, int *);
+  CUresult (*PrimaryCtxSetFlags)(CUdevice, unsigned);
+  CUresult (*PrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*CtxGetCurrent)(CUcontext *);
+  CUresult (*CtxSetCurrent)(CUcontext);
+  CUresult (*PointerGetAttribute)(void *, int, CUdeviceptr);
+  CUresult (*MemHostAlloc)(void **, std::size_t, unsigned);
+  CUresult (*MemFreeHost)(void *);
+  CUresult (*MemHostGetDevicePointer)(CUdeviceptr *, void *, unsigned);
+  CUresult (*StreamCreate)(CUstream *, unsigned);
+  CUresult (*StreamDestroy)(CUstream);
+  CUresult (*StreamSynchronize)(CUstream);
+  CUresult (*StreamQuery)(CUstream);
+  CUresult (*StreamWriteValue32)(CUstream, CUdeviceptr, std::uint32_t,
+                                 unsigned);
+  CUresult (*EventCreate)(CUevent *, unsigned);
+  CUresult (*EventDestroy)(CUevent);
+  CUresult (*EventRecord)(CUevent, CUstream);
+  CUresult (*EventSynchronize)(CUevent);
+  CUresult (*MemcpyHtoDAsync)(CUdeviceptr, const void *, std::size_t, CUstream);
+  CUresult (*MemcpyDtoHAsync)(void *, CUdeviceptr, std::size_t, CUstream);
+  CUresult (*ModuleLoadData)(CUmodule *, const void *);
+  CUresult (*ModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*FuncGetAttribute)(int *, int, CUfunction);
+  CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                           unsigned, unsigned, unsigned, CUstream, void **,
+                           void **);
+  CUresult (*GetErrorString)(CUresult, const char **);
+  CUresult (*GetErrorName)(CUresult, const char **);
+
+  /// Whether `P` is device memory; its CUDA ordinal in `Ordinal`.
+  bool deviceOrdinal(const void *P, int &Ordinal) const;
+  /// "CUDA_ERROR_X: description" of `R`.
+  const char *describe(CUresult R) const;
+};
+
+/// The driver, or null where there is none (no GPU, no libcuda.so.1, or
+/// cuInit fails).
+const Driver *driver();
+
+/// Makes `Ctx` current on this thread if it is not; the previous context in
+/// `Saved` (restore with CtxSetCurrent). Cheap when it already is.
+CUresult makeCurrent(const Driver &Cu, CUcontext Ctx, CUcontext *Saved);
+
+} // namespace ofld::detail::cuda
+
+#endif // OFFLOAD_RUNTIME_CUDADRIVER_H

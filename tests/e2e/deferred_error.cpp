@@ -1,0 +1,66 @@
+//===- deferred_error.cpp - end-to-end: errors of launches that did not wait
+//
+// Part of the offload project's tests. A launch that does not wait and
+// fails is reported at the next point that waits, with its own kernel,
+// call site and cause: a mapping the device cannot hold (any device), to the
+// error handler or as exit status 1; or a kernel that traps among launches
+// queued on a GPU's stream.
+//
+//===----------------------------------------------------------------------===//
+
+#include <offload/offload.hpp> // optional with the plugin
+
+#include <cstdio>
+#include <cstring>
+#include <span>
+#include <vector>
+
+[[offload::kernel]] void touch(std::span<char> v) {
+  if (ofld::global_id() == 0)
+    v[0] = 1;
+}
+
+[[offload::kernel]] void boom(std::span<int> v, int when) {
+  if (ofld::global_id() == 0 && v[0] == when)
+    __builtin_trap();
+  if (ofld::global_id() == 0)
+    v[0] += 1;
+}
+
+static int handled = 0;
+
+int main(int argc, char **argv) {
+  // handler (the default): the error handler receives the message at the
+  // wait, and the program goes on; exit: no handler, the wait exits with
+  // status 1; trap: GPUs only (a trap ends a CPU process).
+  const char *mode = argc > 1 ? argv[1] : "handler";
+  std::vector<char> buf(64);
+  if (!std::strcmp(mode, "trap")) {
+    std::vector<int> v(1, 0);
+    ofld::region r{std::span<int>(v)};
+    offload(boom, v, 100);
+    offload(boom, v, 100);
+    offload(boom, v, 2); // traps
+    offload(boom, v, 100);
+    std::puts("returned before the failure was reported");
+    std::fflush(stdout);
+    ofld::wait();
+    std::puts("not reached");
+    return 0;
+  }
+  if (!std::strcmp(mode, "handler"))
+    ofld::set_error_handler([](const char *message) {
+      ++handled;
+      std::printf("handled: %s\n", message);
+    });
+  std::span<char> huge(buf.data(), std::size_t(1) << 40);
+  offload(ofld::launch{.nowait = true}, touch, std::span<char>(buf));
+  offload(ofld::launch{.grid = {1}, .nowait = true}, touch, huge); // fails
+  std::puts("returned before the failure was reported");
+  std::fflush(stdout);
+  ofld::wait();
+  bool ok = handled == 1 && buf[0] == 1;
+  std::printf("after the wait: %d error(s) handled, buf[0] = %d: %s\n", handled,
+              buf[0], ok ? "ok" : "FAIL");
+  return ok ? 0 : 1;
+}
