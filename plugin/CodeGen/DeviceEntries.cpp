@@ -271,13 +271,43 @@ PreservedAnalyses ReadByValueInPlacePass::run(Module &M,
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
+namespace {
+/// Keeps OpenMPOpt (and its Attributor) off the device module: bare kernels
+/// call no OpenMP runtime, so it has nothing of OpenMP to optimise, and it
+/// costs: its address-space inference casts stack pointers to the private
+/// address space, and when InstCombine then replaces a local array copied
+/// from a constant (`float w[] = {...}`) by that constant, the cast points a
+/// global at the stack -- an illegal memory access on sm_90 at -O2 (LLVM 22).
+/// It also took half of the optimiser's time on large kernels. OpenMPOpt
+/// runs on modules whose "openmp" flag is set; "openmp-device" stays.
+bool dropOpenMPFlag(Module &M) {
+  NamedMDNode *Flags = M.getModuleFlagsMetadata();
+  if (!Flags || !M.getModuleFlag("openmp"))
+    return false;
+  SmallVector<MDNode *, 8> Keep;
+  for (MDNode *F : Flags->operands()) {
+    auto *Key = F->getNumOperands() > 1
+                    ? dyn_cast<MDString>(F->getOperand(1))
+                    : nullptr;
+    if (!Key || Key->getString() != "openmp")
+      Keep.push_back(F);
+  }
+  Flags->clearOperands();
+  for (MDNode *F : Keep)
+    Flags->addOperand(F);
+  return true;
+}
+} // namespace
+
 PreservedAnalyses DeviceEntriesPass::run(Module &M, ModuleAnalysisManager &) {
+  bool Changed = dropOpenMPFlag(M);
   SmallVector<AnnotatedKernel, 8> Kernels = collectKernels(M);
   for (const AnnotatedKernel &K : Kernels)
     if (!M.getFunction(entryName(*K.Kernel)))
       EntryBuilder(M, K).build();
   releaseThunks(M, Kernels);
-  return Kernels.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  return Kernels.empty() && !Changed ? PreservedAnalyses::all()
+                                     : PreservedAnalyses::none();
 }
 
 } // namespace offload
