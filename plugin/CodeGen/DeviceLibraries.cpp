@@ -10,8 +10,7 @@
 // clang's driver would otherwise do are done here:
 //  * NVPTX: NVVMReflect has already run when the pipeline-start passes of the
 //    plugin run, so the reflect queries of libdevice are folded here, with
-//    NVVMReflect's values (__CUDA_ARCH from the target, __CUDA_FTZ from the
-//    module's nvvm-reflect-ftz flag, anything else 0).
+//    nvcc's values (see foldReflect).
 //  * AMDGPU: ROCm's oclc_*.bc control libraries are one constant each; they
 //    are defined here from the target and the compile's options instead, so
 //    that every gfx target works whatever ISA files the install has.
@@ -177,8 +176,13 @@ unsigned smVersion(StringRef CPU) {
   return V;
 }
 
-/// Replaces libdevice's __nvvm_reflect queries by NVVMReflect's answers.
-void foldReflect(Module &M, unsigned Sm) {
+/// Replaces libdevice's __nvvm_reflect queries by nvcc's answers:
+/// __CUDA_ARCH the target's SM times ten, __CUDA_FTZ the module's
+/// nvvm-reflect-ftz flag (0 unless -fgpu-flush-denormals-to-zero), and
+/// __CUDA_PREC_SQRT 1 (sqrtf correctly rounded) unless the compile allows
+/// approximate functions (-ffast-math), like nvcc's -prec-sqrt. NVVMReflect
+/// would answer 0 there, an approximate sqrtf.
+void foldReflect(Module &M, unsigned Sm, bool PrecSqrt) {
   unsigned Ftz = 0;
   if (auto *Flag =
           mdconst::extract_or_null<ConstantInt>(M.getModuleFlag("nvvm-reflect-ftz")))
@@ -193,9 +197,10 @@ void foldReflect(Module &M, unsigned Sm) {
       if (!Call || !getConstantStringInfo(
                        Call->getArgOperand(0)->stripPointerCasts(), Query))
         continue;
-      unsigned V = Query == "__CUDA_ARCH" ? Sm * 10
-                   : Query == "__CUDA_FTZ" ? Ftz
-                                           : 0;
+      unsigned V = Query == "__CUDA_ARCH"        ? Sm * 10
+                   : Query == "__CUDA_FTZ"       ? Ftz
+                   : Query == "__CUDA_PREC_SQRT" ? PrecSqrt
+                                                 : 0;
       Call->replaceAllUsesWith(ConstantInt::get(Call->getType(), V));
       Call->eraseFromParent();
     }
@@ -300,7 +305,7 @@ PreservedAnalyses DeviceLibrariesPass::run(Module &M,
     if (!linkFile(M, File, CI))
       return PreservedAnalyses::none();
   if (M.getTargetTriple().isNVPTX())
-    foldReflect(M, smVersion(CPU));
+    foldReflect(M, smVersion(CPU), !CI.getLangOpts().ApproxFunc);
   else
     defineRocmControls(M, CI);
   return PreservedAnalyses::none();
