@@ -8,11 +8,14 @@
 #include "KernelEntries.h"
 #include "LaunchABI.h"
 
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -297,14 +300,79 @@ bool dropOpenMPFlag(Module &M) {
     Flags->addOperand(F);
   return true;
 }
+/// GPU entries reach the kernel through the launch thunk: entry ->
+/// invoke<P...> (the kernel as a function pointer) -> invoke_with -> kernel.
+/// The thunks are always inlined: until they are, the kernel call is
+/// indirect, and LLVM 22's AMDGPU inline-cost analysis crashes on such a
+/// call that passes a large by-value object.
+void inlineThunks(Module &M, const AnnotatedKernel &K) {
+  Function *Thunk = M.getFunction(K.Desc.InvokeThunk);
+  if (!Thunk || Thunk->isDeclaration())
+    return;
+  SmallVector<Function *, 2> Chain{Thunk};
+  for (Instruction &I : instructions(*Thunk))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (Function *F = Call->getCalledFunction();
+          F && !F->isDeclaration() && !F->isIntrinsic())
+        Chain.push_back(F);
+  for (Function *F : Chain) {
+    F->removeFnAttr(Attribute::NoInline);
+    F->removeFnAttr(Attribute::OptimizeNone);
+    F->addFnAttr(Attribute::AlwaysInline);
+  }
+}
+
+/// Inlines the thunks and the kernel into entry `E` now, at every
+/// optimisation level, for kernels that take a by-value object through
+/// device memory: called, the kernel would receive the object through the
+/// parameter space, copied word by word (NVPTX took 9 minutes at -O0 to
+/// compile a 64 KiB struct), and at -O0 the thunks' stack slots keep the
+/// call indirect, out of the always-inliner's reach. Only the thunks'
+/// slots are promoted to registers; the kernel's own stay, for debuggers.
+void inlineKernel(Function &E) {
+  for (int Level = 0; Level < 3; ++Level) { // invoke, invoke_with, kernel
+    SmallVector<CallBase *, 4> Calls;
+    for (Instruction &I : instructions(E))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Function *F = Call->getCalledFunction();
+            F && !F->isDeclaration() && !F->isIntrinsic())
+          Calls.push_back(Call);
+    for (CallBase *Call : Calls) {
+      InlineFunctionInfo IFI;
+      InlineFunction(*Call, IFI);
+    }
+    if (Level == 2)
+      break;
+    SmallVector<AllocaInst *, 8> Slots;
+    for (Instruction &I : E.getEntryBlock())
+      if (auto *A = dyn_cast<AllocaInst>(&I); A && isAllocaPromotable(A))
+        Slots.push_back(A);
+    if (!Slots.empty()) {
+      DominatorTree DT(E);
+      PromoteMemToReg(Slots, DT);
+    }
+  }
+}
+
 } // namespace
 
 PreservedAnalyses DeviceEntriesPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = dropOpenMPFlag(M);
+  bool GPU = M.getTargetTriple().isNVPTX() || M.getTargetTriple().isAMDGPU();
   SmallVector<AnnotatedKernel, 8> Kernels = collectKernels(M);
-  for (const AnnotatedKernel &K : Kernels)
+  for (const AnnotatedKernel &K : Kernels) {
     if (!M.getFunction(entryName(*K.Kernel)))
       EntryBuilder(M, K).build();
+    if (!GPU)
+      continue;
+    inlineThunks(M, K);
+    if (any_of(K.Desc.Params, [](const ParamLayout &P) {
+          return P.Kind == PayloadKind::Value &&
+                 slotsOf(P) == SlotShape::Pointer;
+        }))
+      if (Function *E = M.getFunction(entryName(*K.Kernel)))
+        inlineKernel(*E);
+  }
   releaseThunks(M, Kernels);
   return Kernels.empty() && !Changed ? PreservedAnalyses::all()
                                      : PreservedAnalyses::none();
