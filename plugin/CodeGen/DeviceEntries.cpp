@@ -64,7 +64,8 @@ public:
 
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", E));
     unsigned Slot = 1;
-    auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, K.Desc.Params.size()));
+    auto *ObjsTy =
+        ArrayType::get(PtrTy, std::max<size_t>(1, K.Desc.Params.size()));
     Value *Objs = stackObject(B, ObjsTy, "objs");
     for (auto [I, P] : enumerate(K.Desc.Params)) {
       Value *Obj = rebuildObject(B, P, E, Slot);
@@ -133,13 +134,12 @@ private:
     case SlotShape::PointerAndCount: {
       auto *SpanTy = ArrayType::get(Type::getInt8Ty(Ctx), P.SpanBytes);
       Value *Span = stackObject(B, SpanTy, "span");
-      B.CreateStore(E->getArg(Slot++),
-                    B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Span,
-                                                 P.DataOffset));
+      B.CreateStore(E->getArg(Slot++), B.CreateConstInBoundsGEP1_64(
+                                           B.getInt8Ty(), Span, P.DataOffset));
       Value *Count = E->getArg(Slot++);
       if (P.Count == 0) // dynamic extent: the size member exists
-        B.CreateStore(Count, B.CreateConstInBoundsGEP1_64(
-                                 B.getInt8Ty(), Span, P.CountOffset));
+        B.CreateStore(Count, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Span,
+                                                          P.CountOffset));
       return Span;
     }
     }
@@ -185,9 +185,9 @@ bool onlyReadAfterFill(AllocaInst *A, MemCpyInst *Fill,
         Uses.push_back(I);
         continue;
       }
-      if (auto *C = dyn_cast<MemTransferInst>(I);
-          C && !C->isVolatile() && C->getRawSource() == P &&
-          C->getRawDest() != P) {
+      if (auto *C = dyn_cast<MemTransferInst>(I); C && !C->isVolatile() &&
+                                                  C->getRawSource() == P &&
+                                                  C->getRawDest() != P) {
         Uses.push_back(I);
         continue;
       }
@@ -236,8 +236,9 @@ bool readInPlace(Function &E) {
         continue; // a lifetime marker, erased below
       } else if (auto *G = dyn_cast<GetElementPtrInst>(I)) {
         SmallVector<Value *, 4> Idx(G->indices());
-        Now[I] = IRBuilder<>(G).CreateGEP(G->getSourceElementType(), Now[Old],
-                                          Idx, G->getName(), G->getNoWrapFlags());
+        Now[I] =
+            IRBuilder<>(G).CreateGEP(G->getSourceElementType(), Now[Old], Idx,
+                                     G->getName(), G->getNoWrapFlags());
       } else if (isa<CastInst>(I)) {
         Now[I] = Now[Old];
       } else if (auto *L = dyn_cast<LoadInst>(I)) {
@@ -289,9 +290,8 @@ bool dropOpenMPFlag(Module &M) {
     return false;
   SmallVector<MDNode *, 8> Keep;
   for (MDNode *F : Flags->operands()) {
-    auto *Key = F->getNumOperands() > 1
-                    ? dyn_cast<MDString>(F->getOperand(1))
-                    : nullptr;
+    auto *Key = F->getNumOperands() > 1 ? dyn_cast<MDString>(F->getOperand(1))
+                                        : nullptr;
     if (!Key || Key->getString() != "openmp")
       Keep.push_back(F);
   }

@@ -102,9 +102,8 @@ DeviceLibraries findRocmDeviceLibs() {
 }
 
 bool hasPrefix(StringRef Name, const DeviceLibraries &L) {
-  return any_of(L.Prefixes, [&](const std::string &P) {
-    return Name.starts_with(P);
-  });
+  return any_of(L.Prefixes,
+                [&](const std::string &P) { return Name.starts_with(P); });
 }
 
 /// Functions of the libraries that `M` calls and does not define.
@@ -157,13 +156,13 @@ bool linkFile(Module &M, StringRef Path, const clang::CompilerInstance &CI) {
       clang::CodeGen::mergeDefaultFunctionDefinitionAttributes(
           F, CI.getCodeGenOpts(), CI.getLangOpts(), CI.getTargetOpts(),
           /*WillInternalize=*/true);
-  if (Linker::linkModules(
-          M, std::move(*Lib), Linker::Flags::LinkOnlyNeeded,
-          [](Module &M, const StringSet<> &Linked) {
-            internalizeModule(M, [&](const GlobalValue &GV) {
-              return !GV.hasName() || !Linked.contains(GV.getName());
-            });
-          }))
+  if (Linker::linkModules(M, std::move(*Lib), Linker::Flags::LinkOnlyNeeded,
+                          [](Module &M, const StringSet<> &Linked) {
+                            internalizeModule(M, [&](const GlobalValue &GV) {
+                              return !GV.hasName() ||
+                                     !Linked.contains(GV.getName());
+                            });
+                          }))
     return Fail("the IR linker failed");
   return true;
 }
@@ -184,8 +183,8 @@ unsigned smVersion(StringRef CPU) {
 /// would answer 0 there, an approximate sqrtf.
 void foldReflect(Module &M, unsigned Sm, bool PrecSqrt) {
   unsigned Ftz = 0;
-  if (auto *Flag =
-          mdconst::extract_or_null<ConstantInt>(M.getModuleFlag("nvvm-reflect-ftz")))
+  if (auto *Flag = mdconst::extract_or_null<ConstantInt>(
+          M.getModuleFlag("nvvm-reflect-ftz")))
     Ftz = Flag->getZExtValue();
   for (StringRef Name : {"__nvvm_reflect", "llvm.nvvm.reflect"}) {
     Function *F = M.getFunction(Name);
@@ -269,8 +268,9 @@ void reportNoOutput(Module &M, StringRef Target) {
       if (auto *Call = dyn_cast<CallBase>(U))
         M.getContext().diagnose(DiagnosticInfoUnsupported(
             *Call->getFunction(),
-            "offload: '" + Name + "' is not available in kernels compiled for " +
-                Target + ": AMD GPUs have no device output (guard the call "
+            "offload: '" + Name +
+                "' is not available in kernels compiled for " + Target +
+                ": AMD GPUs have no device output (guard the call "
                 "with #ifndef __AMDGPU__)",
             Call->getDebugLoc()));
   }
@@ -287,8 +287,7 @@ DeviceLibraries findDeviceLibraries(const clang::CompilerInstance &CI) {
   return {};
 }
 
-PreservedAnalyses DeviceLibrariesPass::run(Module &M,
-                                           ModuleAnalysisManager &) {
+PreservedAnalyses DeviceLibrariesPass::run(Module &M, ModuleAnalysisManager &) {
   const std::string &CPU = CI.getTargetOpts().CPU;
   if (M.getTargetTriple().isAMDGPU())
     reportNoOutput(M, CPU);

@@ -24,11 +24,11 @@
 #include <string>
 #include <vector>
 
-#define FORMATS                                                               \
+#define FORMATS                                                                \
   "conversions: %d %i %u %ld %lld %x %X %o %c %s|%5d|%-5d|%05d|%.3f %e %g "    \
   "%10.4f %.2e %% done\n"
-#define ARGUMENTS(v)                                                          \
-  v, -v, 4000000000u, 1234567890123L, -9876543210987LL, 0xbeef, 0xbeef, 8,    \
+#define ARGUMENTS(v)                                                           \
+  v, -v, 4000000000u, 1234567890123L, -9876543210987LL, 0xbeef, 0xbeef, 8,     \
       'Z', "text", v, v, v, 3.14159265, 2.5e-300, 0.1, -2.0 / 3, 6.02214076e23
 
 [[offload::kernel]] void say(int v, std::span<int> done) {
@@ -54,7 +54,8 @@ int main(int argc, char **argv) {
   std::vector<int> done(128);
   if (argc > 1 && std::strcmp(argv[1], "print") == 0) {
     offload(ofld::launch{.grid = {2}, .block = {64}}, say, 42, done);
-    std::printf("threads done: %d\n", int(std::count(done.begin(), done.end(), 1)));
+    std::printf("threads done: %d\n",
+                int(std::count(done.begin(), done.end(), 1)));
     return 0;
   }
 
@@ -73,7 +74,8 @@ int main(int argc, char **argv) {
       l.pop_back();
 
   std::string out;
-  FILE *child = popen(("'" + std::string(argv[0]) + "' print 2>&1").c_str(), "r");
+  FILE *child =
+      popen(("'" + std::string(argv[0]) + "' print 2>&1").c_str(), "r");
   while (child && std::fgets(buf, sizeof buf, child))
     out += buf;
   int status = child ? pclose(child) : -1;
