@@ -94,11 +94,11 @@ protected:
                   MPM.addPass(offload::HostLoweringPass());
               });
           if (Device)
-            PB.registerOptimizerLastEPCallback(
-                [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
-                   llvm::ThinOrFullLTOPhase) {
-                  MPM.addPass(offload::ReadByValueInPlacePass());
-                });
+            PB.registerOptimizerLastEPCallback([](llvm::ModulePassManager &MPM,
+                                                  llvm::OptimizationLevel,
+                                                  llvm::ThinOrFullLTOPhase) {
+              MPM.addPass(offload::ReadByValueInPlacePass());
+            });
         });
     return offload::createOffloadConsumer(CI);
   }

@@ -8,11 +8,14 @@
 #include "KernelEntries.h"
 #include "LaunchABI.h"
 
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -61,7 +64,8 @@ public:
 
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", E));
     unsigned Slot = 1;
-    auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, K.Desc.Params.size()));
+    auto *ObjsTy =
+        ArrayType::get(PtrTy, std::max<size_t>(1, K.Desc.Params.size()));
     Value *Objs = stackObject(B, ObjsTy, "objs");
     for (auto [I, P] : enumerate(K.Desc.Params)) {
       Value *Obj = rebuildObject(B, P, E, Slot);
@@ -130,13 +134,12 @@ private:
     case SlotShape::PointerAndCount: {
       auto *SpanTy = ArrayType::get(Type::getInt8Ty(Ctx), P.SpanBytes);
       Value *Span = stackObject(B, SpanTy, "span");
-      B.CreateStore(E->getArg(Slot++),
-                    B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Span,
-                                                 P.DataOffset));
+      B.CreateStore(E->getArg(Slot++), B.CreateConstInBoundsGEP1_64(
+                                           B.getInt8Ty(), Span, P.DataOffset));
       Value *Count = E->getArg(Slot++);
       if (P.Count == 0) // dynamic extent: the size member exists
-        B.CreateStore(Count, B.CreateConstInBoundsGEP1_64(
-                                 B.getInt8Ty(), Span, P.CountOffset));
+        B.CreateStore(Count, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Span,
+                                                          P.CountOffset));
       return Span;
     }
     }
@@ -182,9 +185,9 @@ bool onlyReadAfterFill(AllocaInst *A, MemCpyInst *Fill,
         Uses.push_back(I);
         continue;
       }
-      if (auto *C = dyn_cast<MemTransferInst>(I);
-          C && !C->isVolatile() && C->getRawSource() == P &&
-          C->getRawDest() != P) {
+      if (auto *C = dyn_cast<MemTransferInst>(I); C && !C->isVolatile() &&
+                                                  C->getRawSource() == P &&
+                                                  C->getRawDest() != P) {
         Uses.push_back(I);
         continue;
       }
@@ -233,8 +236,9 @@ bool readInPlace(Function &E) {
         continue; // a lifetime marker, erased below
       } else if (auto *G = dyn_cast<GetElementPtrInst>(I)) {
         SmallVector<Value *, 4> Idx(G->indices());
-        Now[I] = IRBuilder<>(G).CreateGEP(G->getSourceElementType(), Now[Old],
-                                          Idx, G->getName(), G->getNoWrapFlags());
+        Now[I] =
+            IRBuilder<>(G).CreateGEP(G->getSourceElementType(), Now[Old], Idx,
+                                     G->getName(), G->getNoWrapFlags());
       } else if (isa<CastInst>(I)) {
         Now[I] = Now[Old];
       } else if (auto *L = dyn_cast<LoadInst>(I)) {
@@ -271,13 +275,107 @@ PreservedAnalyses ReadByValueInPlacePass::run(Module &M,
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
+namespace {
+/// Keeps OpenMPOpt (and its Attributor) off the device module: bare kernels
+/// call no OpenMP runtime, so it has nothing of OpenMP to optimise, and it
+/// costs: its address-space inference casts stack pointers to the private
+/// address space, and when InstCombine then replaces a local array copied
+/// from a constant (`float w[] = {...}`) by that constant, the cast points a
+/// global at the stack -- an illegal memory access on sm_90 at -O2 (LLVM 22).
+/// It also took half of the optimiser's time on large kernels. OpenMPOpt
+/// runs on modules whose "openmp" flag is set; "openmp-device" stays.
+bool dropOpenMPFlag(Module &M) {
+  NamedMDNode *Flags = M.getModuleFlagsMetadata();
+  if (!Flags || !M.getModuleFlag("openmp"))
+    return false;
+  SmallVector<MDNode *, 8> Keep;
+  for (MDNode *F : Flags->operands()) {
+    auto *Key = F->getNumOperands() > 1 ? dyn_cast<MDString>(F->getOperand(1))
+                                        : nullptr;
+    if (!Key || Key->getString() != "openmp")
+      Keep.push_back(F);
+  }
+  Flags->clearOperands();
+  for (MDNode *F : Keep)
+    Flags->addOperand(F);
+  return true;
+}
+/// GPU entries reach the kernel through the launch thunk: entry ->
+/// invoke<P...> (the kernel as a function pointer) -> invoke_with -> kernel.
+/// The thunks are always inlined: until they are, the kernel call is
+/// indirect, and LLVM 22's AMDGPU inline-cost analysis crashes on such a
+/// call that passes a large by-value object.
+void inlineThunks(Module &M, const AnnotatedKernel &K) {
+  Function *Thunk = M.getFunction(K.Desc.InvokeThunk);
+  if (!Thunk || Thunk->isDeclaration())
+    return;
+  SmallVector<Function *, 2> Chain{Thunk};
+  for (Instruction &I : instructions(*Thunk))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (Function *F = Call->getCalledFunction();
+          F && !F->isDeclaration() && !F->isIntrinsic())
+        Chain.push_back(F);
+  for (Function *F : Chain) {
+    F->removeFnAttr(Attribute::NoInline);
+    F->removeFnAttr(Attribute::OptimizeNone);
+    F->addFnAttr(Attribute::AlwaysInline);
+  }
+}
+
+/// Inlines the thunks and the kernel into entry `E` now, at every
+/// optimisation level, for kernels that take a by-value object through
+/// device memory: called, the kernel would receive the object through the
+/// parameter space, copied word by word (NVPTX took 9 minutes at -O0 to
+/// compile a 64 KiB struct), and at -O0 the thunks' stack slots keep the
+/// call indirect, out of the always-inliner's reach. Only the thunks'
+/// slots are promoted to registers; the kernel's own stay, for debuggers.
+void inlineKernel(Function &E) {
+  for (int Level = 0; Level < 3; ++Level) { // invoke, invoke_with, kernel
+    SmallVector<CallBase *, 4> Calls;
+    for (Instruction &I : instructions(E))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Function *F = Call->getCalledFunction();
+            F && !F->isDeclaration() && !F->isIntrinsic())
+          Calls.push_back(Call);
+    for (CallBase *Call : Calls) {
+      InlineFunctionInfo IFI;
+      InlineFunction(*Call, IFI);
+    }
+    if (Level == 2)
+      break;
+    SmallVector<AllocaInst *, 8> Slots;
+    for (Instruction &I : E.getEntryBlock())
+      if (auto *A = dyn_cast<AllocaInst>(&I); A && isAllocaPromotable(A))
+        Slots.push_back(A);
+    if (!Slots.empty()) {
+      DominatorTree DT(E);
+      PromoteMemToReg(Slots, DT);
+    }
+  }
+}
+
+} // namespace
+
 PreservedAnalyses DeviceEntriesPass::run(Module &M, ModuleAnalysisManager &) {
+  bool Changed = dropOpenMPFlag(M);
+  bool GPU = M.getTargetTriple().isNVPTX() || M.getTargetTriple().isAMDGPU();
   SmallVector<AnnotatedKernel, 8> Kernels = collectKernels(M);
-  for (const AnnotatedKernel &K : Kernels)
+  for (const AnnotatedKernel &K : Kernels) {
     if (!M.getFunction(entryName(*K.Kernel)))
       EntryBuilder(M, K).build();
+    if (!GPU)
+      continue;
+    inlineThunks(M, K);
+    if (any_of(K.Desc.Params, [](const ParamLayout &P) {
+          return P.Kind == PayloadKind::Value &&
+                 slotsOf(P) == SlotShape::Pointer;
+        }))
+      if (Function *E = M.getFunction(entryName(*K.Kernel)))
+        inlineKernel(*E);
+  }
   releaseThunks(M, Kernels);
-  return Kernels.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  return Kernels.empty() && !Changed ? PreservedAnalyses::all()
+                                     : PreservedAnalyses::none();
 }
 
 } // namespace offload

@@ -1,4 +1,5 @@
-//===- DeviceEntries.h - GPU/CPU kernel entries of a device image -*- C++ -*-===//
+//===- DeviceEntries.h - GPU/CPU kernel entries of a device image -*- C++
+//-*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

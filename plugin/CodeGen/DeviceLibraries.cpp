@@ -10,8 +10,7 @@
 // clang's driver would otherwise do are done here:
 //  * NVPTX: NVVMReflect has already run when the pipeline-start passes of the
 //    plugin run, so the reflect queries of libdevice are folded here, with
-//    NVVMReflect's values (__CUDA_ARCH from the target, __CUDA_FTZ from the
-//    module's nvvm-reflect-ftz flag, anything else 0).
+//    nvcc's values (see foldReflect).
 //  * AMDGPU: ROCm's oclc_*.bc control libraries are one constant each; they
 //    are defined here from the target and the compile's options instead, so
 //    that every gfx target works whatever ISA files the install has.
@@ -103,9 +102,8 @@ DeviceLibraries findRocmDeviceLibs() {
 }
 
 bool hasPrefix(StringRef Name, const DeviceLibraries &L) {
-  return any_of(L.Prefixes, [&](const std::string &P) {
-    return Name.starts_with(P);
-  });
+  return any_of(L.Prefixes,
+                [&](const std::string &P) { return Name.starts_with(P); });
 }
 
 /// Functions of the libraries that `M` calls and does not define.
@@ -158,13 +156,13 @@ bool linkFile(Module &M, StringRef Path, const clang::CompilerInstance &CI) {
       clang::CodeGen::mergeDefaultFunctionDefinitionAttributes(
           F, CI.getCodeGenOpts(), CI.getLangOpts(), CI.getTargetOpts(),
           /*WillInternalize=*/true);
-  if (Linker::linkModules(
-          M, std::move(*Lib), Linker::Flags::LinkOnlyNeeded,
-          [](Module &M, const StringSet<> &Linked) {
-            internalizeModule(M, [&](const GlobalValue &GV) {
-              return !GV.hasName() || !Linked.contains(GV.getName());
-            });
-          }))
+  if (Linker::linkModules(M, std::move(*Lib), Linker::Flags::LinkOnlyNeeded,
+                          [](Module &M, const StringSet<> &Linked) {
+                            internalizeModule(M, [&](const GlobalValue &GV) {
+                              return !GV.hasName() ||
+                                     !Linked.contains(GV.getName());
+                            });
+                          }))
     return Fail("the IR linker failed");
   return true;
 }
@@ -177,11 +175,16 @@ unsigned smVersion(StringRef CPU) {
   return V;
 }
 
-/// Replaces libdevice's __nvvm_reflect queries by NVVMReflect's answers.
-void foldReflect(Module &M, unsigned Sm) {
+/// Replaces libdevice's __nvvm_reflect queries by nvcc's answers:
+/// __CUDA_ARCH the target's SM times ten, __CUDA_FTZ the module's
+/// nvvm-reflect-ftz flag (0 unless -fgpu-flush-denormals-to-zero), and
+/// __CUDA_PREC_SQRT 1 (sqrtf correctly rounded) unless the compile allows
+/// approximate functions (-ffast-math), like nvcc's -prec-sqrt. NVVMReflect
+/// would answer 0 there, an approximate sqrtf.
+void foldReflect(Module &M, unsigned Sm, bool PrecSqrt) {
   unsigned Ftz = 0;
-  if (auto *Flag =
-          mdconst::extract_or_null<ConstantInt>(M.getModuleFlag("nvvm-reflect-ftz")))
+  if (auto *Flag = mdconst::extract_or_null<ConstantInt>(
+          M.getModuleFlag("nvvm-reflect-ftz")))
     Ftz = Flag->getZExtValue();
   for (StringRef Name : {"__nvvm_reflect", "llvm.nvvm.reflect"}) {
     Function *F = M.getFunction(Name);
@@ -193,9 +196,10 @@ void foldReflect(Module &M, unsigned Sm) {
       if (!Call || !getConstantStringInfo(
                        Call->getArgOperand(0)->stripPointerCasts(), Query))
         continue;
-      unsigned V = Query == "__CUDA_ARCH" ? Sm * 10
-                   : Query == "__CUDA_FTZ" ? Ftz
-                                           : 0;
+      unsigned V = Query == "__CUDA_ARCH"        ? Sm * 10
+                   : Query == "__CUDA_FTZ"       ? Ftz
+                   : Query == "__CUDA_PREC_SQRT" ? PrecSqrt
+                                                 : 0;
       Call->replaceAllUsesWith(ConstantInt::get(Call->getType(), V));
       Call->eraseFromParent();
     }
@@ -264,8 +268,9 @@ void reportNoOutput(Module &M, StringRef Target) {
       if (auto *Call = dyn_cast<CallBase>(U))
         M.getContext().diagnose(DiagnosticInfoUnsupported(
             *Call->getFunction(),
-            "offload: '" + Name + "' is not available in kernels compiled for " +
-                Target + ": AMD GPUs have no device output (guard the call "
+            "offload: '" + Name +
+                "' is not available in kernels compiled for " + Target +
+                ": AMD GPUs have no device output (guard the call "
                 "with #ifndef __AMDGPU__)",
             Call->getDebugLoc()));
   }
@@ -282,8 +287,7 @@ DeviceLibraries findDeviceLibraries(const clang::CompilerInstance &CI) {
   return {};
 }
 
-PreservedAnalyses DeviceLibrariesPass::run(Module &M,
-                                           ModuleAnalysisManager &) {
+PreservedAnalyses DeviceLibrariesPass::run(Module &M, ModuleAnalysisManager &) {
   const std::string &CPU = CI.getTargetOpts().CPU;
   if (M.getTargetTriple().isAMDGPU())
     reportNoOutput(M, CPU);
@@ -300,7 +304,7 @@ PreservedAnalyses DeviceLibrariesPass::run(Module &M,
     if (!linkFile(M, File, CI))
       return PreservedAnalyses::none();
   if (M.getTargetTriple().isNVPTX())
-    foldReflect(M, smVersion(CPU));
+    foldReflect(M, smVersion(CPU), !CI.getLangOpts().ApproxFunc);
   else
     defineRocmControls(M, CI);
   return PreservedAnalyses::none();

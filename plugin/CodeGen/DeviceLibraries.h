@@ -1,4 +1,4 @@
-//===- DeviceLibraries.h - the GPU math libraries of a device compile -*- C++ -*-===//
+//===- DeviceLibraries.h - GPU math libraries of device code ---*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

@@ -1,4 +1,5 @@
-//===- kernel_assert.cpp - end-to-end: a failing assert in a kernel stops the program ===//
+//===- kernel_assert.cpp - end-to-end: a failing assert in a kernel stops the
+//program ===//
 //
 // Part of the offload project's tests.
 //
@@ -52,7 +53,8 @@ int main(int argc, char **argv) {
 
   offload(check_sorted, v); // holds
   std::string out;
-  FILE *child = popen(("'" + std::string(argv[0]) + "' fail 2>&1").c_str(), "r");
+  FILE *child =
+      popen(("'" + std::string(argv[0]) + "' fail 2>&1").c_str(), "r");
   char buf[4096];
   while (child && std::fgets(buf, sizeof buf, child))
     out += buf;
@@ -67,8 +69,7 @@ int main(int argc, char **argv) {
   ok = !failed && count(out, "went on") == 1 && count(out, "Assertion") == 0;
 #else
   std::string where = "kernel_assert.cpp:" + std::to_string(AssertLine);
-  ok = failed && count(out, "went on") == 0 &&
-       count(out, "Assertion") == 1 &&
+  ok = failed && count(out, "went on") == 0 && count(out, "Assertion") == 1 &&
        count(out, "v[i] <= v[i + 1] && \"input must be sorted\"") == 1 &&
        count(out, where) == 1 && count(out, "check_sorted") >= 1;
 #endif

@@ -1,4 +1,4 @@
-//===- offload/device_libc.hpp - C library pieces kernels use on GPUs -*- C++ -*-===//
+//===- offload/device_libc.hpp - C library parts kernels use -*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -11,12 +11,12 @@
 // assert: <assert.h> calls __assert_fail(expr, file, line, function) when
 // NDEBUG is unset (with NDEBUG nothing is emitted). On NVIDIA GPUs the first
 // failing thread of the program reports through CUDA's own assertion
-// (__assertfail, resolved by ptxas like vprintf): one line,
-//   file:line: function: block: [x,y,z], thread: [x,y,z] Assertion `expr` failed.
-// then the kernel stops with "device-side assert triggered" and libomptarget
-// ends the program (exit status 1 or an abort; it adds its own lines). Other
-// failing threads wait for that without a line of their own. On AMD GPUs the
-// kernel stops (trap) without a line: there is no device output there.
+// (__assertfail, resolved by ptxas like vprintf), one line:
+//   file:line: function: block: [x,y,z], thread: [x,y,z] Assertion `e` failed.
+// The kernel then stops with "device-side assert triggered" and libomptarget
+// aborts the program, with lines of its own. Other failing threads wait for
+// that without a line of their own. On AMD GPUs the kernel stops (trap)
+// without a line: there is no device output there.
 //
 // printf: clang lowers it to CUDA's vprintf on NVIDIA GPUs.
 //
@@ -32,9 +32,8 @@
 
 #pragma omp declare target
 #if defined(__NVPTX__)
-extern "C" void __assertfail(const char *expr, const char *file,
-                             unsigned line, const char *function,
-                             size_t char_size);
+extern "C" void __assertfail(const char *expr, const char *file, unsigned line,
+                             const char *function, size_t char_size);
 /// Set by the first failing assertion of the program (device image).
 inline unsigned __ofld_assert_reported = 0;
 #endif

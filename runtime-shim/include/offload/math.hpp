@@ -1,4 +1,4 @@
-//===- offload/math.hpp - math functions kernels use beyond <cmath> -*- C++ -*-===//
+//===- offload/math.hpp - math kernels use beyond <cmath> ---*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
