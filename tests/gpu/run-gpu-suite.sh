@@ -130,9 +130,20 @@ check() {
   fi
 }
 
+skipped=0
 for name in "${RUNS[@]}"; do
   prog=${name%%/*}
   exe=$BIN/$prog
+  # skip=WHERE: a program whose GPU run another script makes (its line says
+  # which); it is listed, and counts neither as passed nor as failed.
+  case " ${SPEC[$name]-} " in
+  *" skip="*)
+    why=${SPEC[$name]#*skip=}
+    rows+=("$(printf '%-24s SKIP  run by %s' "$name" "${why%% *}")")
+    skipped=$((skipped + 1))
+    continue
+    ;;
+  esac
   dir=$WORK/${name//\//.}
   rm -rf "$dir"
   mkdir -p "$dir"
@@ -182,19 +193,26 @@ for name in "${RUNS[@]}"; do
       fi
       [ -n "$out" ] && check "$dir" "$mode stdout" "$out" "$dir/out.$mode" \
         --implicit-check-not=FAIL
+      # Launches on resident data go straight to a CUDA stream (the runtime's
+      # stream-ordered path, runtime-shim/lib/Streams.cpp): the probe, which
+      # sees what reaches libomptarget, cannot see them; the runtime logs each
+      # as "offload device N info: Launching kernel ... (stream-ordered ...)".
+      # They are CUDA launches by construction; the logged run counts them.
       seen=$(wc -l < "$dir/probe.$mode")
-      [ $mode = plain ] && nlaunch=$seen && uid=$(awk 'NR==1{print $3}' "$dir/probe.$mode")
-      if [ "$seen" -eq 0 ]; then
-        echo "$mode run: no launch reached libomptarget" >> "$dir/reasons"
-      elif other=$(awk '{print $3}' "$dir/probe.$mode" | grep -Ev "$where" | head -n 1) &&
-           [ -n "$other" ]; then
+      [ $mode = plain ] && uid=$(awk 'NR==1{print $3}' "$dir/probe.$mode")
+      if other=$(awk '{print $3}' "$dir/probe.$mode" | grep -Ev "$where" | head -n 1) &&
+         [ -n "$other" ]; then
         echo "$mode run: a launch ran on $other, not a $device device" >> "$dir/reasons"
       fi
       if [ $mode = logged ]; then
         sed -n 's/.*\(Launching kernel .*\)$/\1/p' "$dir/err.logged" > "$dir/launches"
         logged=$(wc -l < "$dir/launches")
-        [ "$logged" -eq "$seen" ] ||
-          echo "libomptarget logged $logged launches, the probe saw $seen" >> "$dir/reasons"
+        fast=$(grep -c '(stream-ordered' "$dir/launches")
+        nlaunch=$logged
+        [ "$logged" -gt 0 ] ||
+          echo "$mode run: no launch was logged" >> "$dir/reasons"
+        [ $((logged - fast)) -eq "$seen" ] ||
+          echo "libomptarget logged $((logged - fast)) launches, the probe saw $seen" >> "$dir/reasons"
         [ -n "$launches" ] && check "$dir" "launches" "$launches" "$dir/launches" \
           --implicit-check-not="Launching kernel"
         [ -n "$log" ] && check "$dir" "log" "$log" "$dir/err.logged"
@@ -222,5 +240,5 @@ done
 [ -s "$WORK/failures" ] && cat "$WORK/failures"
 echo "== GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -n 1)"
 printf '%s\n' "${rows[@]}"
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $skipped run elsewhere"
 [ $fail -eq 0 ]
