@@ -418,7 +418,10 @@ public:
   }
   bool VisitCallExpr(CallExpr *E) {
     if (const FunctionDecl *F = E->getDirectCallee()) {
-      C.call(F, E->getExprLoc(), Calls);
+      // A library builtin the compiler folds (strlen("abc")) is no call.
+      if (!F->getBuiltinID() || E->isValueDependent() ||
+          !E->isEvaluatable(C.context()))
+        C.call(F, E->getExprLoc(), Calls);
       if (const auto *Ref =
               dyn_cast<DeclRefExpr>(E->getCallee()->IgnoreParenImpCasts()))
         DirectCallees.insert(Ref);
