@@ -18,8 +18,8 @@
 #include "Sema/OffloadConsumer.h"
 
 #include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "llvm/Passes/PassBuilder.h"
 
 using namespace clang;
@@ -57,7 +57,8 @@ protected:
     auto Promises = std::make_shared<offload::DevicePromises>();
     CGO.DisableLLVMPasses = false;
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
-        [Device, FrontEndOnly, GPU, Promises, &CGO, &CI](llvm::PassBuilder &PB) {
+        [Device, FrontEndOnly, GPU, Promises, &CGO,
+         &CI](llvm::PassBuilder &PB) {
           // Read after this callback, when the pipeline is built; code
           // generation (which also reads the level) is done by now.
           if (FrontEndOnly)

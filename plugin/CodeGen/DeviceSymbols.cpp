@@ -189,10 +189,9 @@ public:
       if (S.Loc.isValid() ? !Lines.insert(S.Loc).second
                           : !Unlocated.insert(S.Kernel ? S.Kernel : S.F).second)
         continue;
-      std::string Who =
-          S.Kernel ? functionName(S.Kernel->getName().drop_front(
-                         StringRef("__ofld_").size()))
-                   : functionName(S.F->getName());
+      std::string Who = S.Kernel ? functionName(S.Kernel->getName().drop_front(
+                                       StringRef("__ofld_").size()))
+                                 : functionName(S.F->getName());
       offload::report(Diags, S.Loc, DiagId::DeviceSymbolUndefined)
           << (S.Kernel ? 0 : 1) << Who << Symbol << Arch;
     }
@@ -220,11 +219,11 @@ private:
   /// library function not inlined), each call site of its function.
   void userSites(Instruction *I, SmallVectorImpl<Site> &Out,
                  unsigned Depth = 0) {
-    for (const DILocation *L = I->getDebugLoc().get(); L;
-         L = L->getInlinedAt())
+    for (const DILocation *L = I->getDebugLoc().get(); L; L = L->getInlinedAt())
       if (clang::SourceLocation Loc = sourceLocation(*L);
           Loc.isValid() && !SM.isInSystemHeader(Loc)) {
-        Out.push_back({kernelReaching(I->getFunction()), I->getFunction(), Loc});
+        Out.push_back(
+            {kernelReaching(I->getFunction()), I->getFunction(), Loc});
         return;
       }
     size_t Before = Out.size();

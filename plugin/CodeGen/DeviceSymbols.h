@@ -1,4 +1,4 @@
-//===- DeviceSymbols.h - undefined device symbols at compile time -*- C++ -*-===//
+//===- DeviceSymbols.h - what no device library defines --------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

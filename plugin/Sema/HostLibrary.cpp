@@ -145,9 +145,8 @@ bool isDeviceProvided(const FunctionDecl &FD) {
 
 } // namespace
 
-std::optional<HostLibraryKind> hostOnlyLibrary(const Decl &D,
-                                               bool HasDefinition,
-                                               const SourceManager &SM) {
+std::optional<HostLibraryKind>
+hostOnlyLibrary(const Decl &D, bool HasDefinition, const SourceManager &SM) {
   if (isIOStream(D))
     return HostLibraryKind::IOStream;
   llvm::StringRef File = headerOf(D, SM);

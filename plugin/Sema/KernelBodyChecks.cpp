@@ -63,8 +63,8 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
-#include <utility>
 #include <optional>
+#include <utility>
 
 using namespace clang;
 
@@ -412,8 +412,7 @@ public:
     // `object.static_member` names a global, too.
     if (const auto *VD = dyn_cast<VarDecl>(E->getMemberDecl());
         VD && !C.inLibrary())
-      C.useGlobal(VD, E->isNonOdrUse(), E->getMemberLoc(),
-                  E->getSourceRange());
+      C.useGlobal(VD, E->isNonOdrUse(), E->getMemberLoc(), E->getSourceRange());
     return true;
   }
   bool VisitCallExpr(CallExpr *E) {
@@ -512,8 +511,8 @@ void BodyChecker::useGlobal(const VarDecl *VD, NonOdrUseReason NonOdr,
       if (repeatedIOStream(*Kind))
         return;
       report(Loc, DiagId::BodyHostLibrary)
-          << 1 << VD->getQualifiedNameAsString()
-          << static_cast<unsigned>(*Kind) << Range;
+          << 1 << VD->getQualifiedNameAsString() << static_cast<unsigned>(*Kind)
+          << Range;
       noteChain();
       return;
     }
@@ -622,8 +621,8 @@ void BodyChecker::reportLibrary(SourceLocation Loc, const FunctionDecl &Callee,
 /// The destructors a destructor runs after its body: of the members, then
 /// of the bases. They are not in the AST.
 void implicitDestructors(const CXXDestructorDecl *Dtor,
-                                llvm::SmallVectorImpl<const FunctionDecl *> &Out,
-                                ASTContext &Ctx) {
+                         llvm::SmallVectorImpl<const FunctionDecl *> &Out,
+                         ASTContext &Ctx) {
   const CXXRecordDecl *RD = Dtor->getParent();
   auto Add = [&](QualType T) {
     if (const auto *Member = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
@@ -645,9 +644,11 @@ void BodyChecker::checkFunction(const FunctionDecl *Def) {
   LongDoubleSeen = IOStreamSeen = false;
   InLibrary = inSystemHeader(Def);
   if (InLibrary)
-    LibraryEntry = llvm::find_if(Chain, [&](const CallStep &S) {
-                     return inSystemHeader(S.Callee);
-                   }) - Chain.begin();
+    LibraryEntry = llvm::find_if(Chain,
+                                 [&](const CallStep &S) {
+                                   return inSystemHeader(S.Callee);
+                                 }) -
+                   Chain.begin();
   CallQueue Calls;
   BodyVisitor V(*this, Calls);
   for (const ParmVarDecl *P : Def->parameters())
