@@ -13,6 +13,7 @@
 #include "CodeGen/DeviceEntries.h"
 #include "CodeGen/DeviceLibraries.h"
 #include "CodeGen/DeviceOptLevel.h"
+#include "CodeGen/DeviceSymbols.h"
 #include "CodeGen/HostLowering.h"
 #include "Diagnostics.h"
 #include "Sema/BundledHeaders.h"
@@ -21,6 +22,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/ADT/STLExtras.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "llvm/Passes/PassBuilder.h"
 
 using namespace clang;
@@ -75,9 +77,17 @@ protected:
     // only the lowering: the O0 pipeline is enough, the later job optimises.
     CodeGenOptions &CGO = CI.getCodeGenOpts();
     bool FrontEndOnly = !Device && CGO.DisableLLVMPasses;
+    // GPU device compiles check what the device link would miss
+    // (DeviceSymbolsPass) and report it at its line: line tables for
+    // diagnostics only, as -Rpass asks for, leave the output unchanged.
+    const llvm::Triple &Target = CI.getTarget().getTriple();
+    bool GPU = Device && (Target.isNVPTX() || Target.isAMDGPU());
+    if (GPU && CGO.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)
+      CGO.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
+    auto Promises = std::make_shared<offload::DevicePromises>();
     CGO.DisableLLVMPasses = false;
     CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
-        [Device, FrontEndOnly, &CGO, &CI,
+        [Device, FrontEndOnly, GPU, Promises, &CGO, &CI,
          Libs = Device ? offload::findDeviceLibraries(CI)
                        : offload::DeviceLibraries()](llvm::PassBuilder &PB) {
           // Read after this callback, when the pipeline is built; code
@@ -99,8 +109,20 @@ protected:
                                                   llvm::ThinOrFullLTOPhase) {
               MPM.addPass(offload::ReadByValueInPlacePass());
             });
+          if (GPU)
+            PB.registerOptimizerLastEPCallback(
+                [&CI, Promises](llvm::ModulePassManager &MPM,
+                                llvm::OptimizationLevel,
+                                llvm::ThinOrFullLTOPhase) {
+                  MPM.addPass(offload::DeviceSymbolsPass(CI, Promises));
+                });
         });
-    return offload::createOffloadConsumer(CI);
+    if (!GPU)
+      return offload::createOffloadConsumer(CI);
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(offload::createOffloadConsumer(CI));
+    Consumers.push_back(offload::createDevicePromiseCollector(Promises));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
   bool ParseArgs(const CompilerInstance &,

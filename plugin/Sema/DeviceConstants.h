@@ -1,4 +1,4 @@
-//===- DeviceConstants.h - constants kernels read, in the device -*- C++ -*-===//
+//===- DeviceConstants.h - constants read on the device --------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

@@ -18,10 +18,12 @@
 //    file descriptors. printf works in kernels on every target;
 //  * so is C's standard I/O apart from printf (fopen, fprintf, puts, stdout);
 //  * so is any other function a system header declares without a
-//    definition, unless it is a builtin (clang lowers it, or it is math:
-//    see below), printf, malloc or free (sm_90 and AMD GPUs have them),
-//    a replaceable global operator new or delete, or assert's handler
-//    (__assert_fail; kernels may assert);
+//    definition, unless it is printf, malloc or free (sm_90 and AMD GPUs
+//    have them), a replaceable global operator new or delete, assert's
+//    handler (__assert_fail; kernels may assert), or a builtin LLVM turns
+//    into instructions (memcpy, memset, abs). Other library builtins
+//    (strlen, strcmp) stay calls on a GPU; a call the compiler folds to a
+//    constant (strlen("abc")) is no call and is fine;
 //  * the <cmath>/<math.h> and <complex> declarations are not judged here:
 //    which math a device has is the device library's business (clang's
 //    OpenMP math wrappers and libdevice on NVIDIA);
@@ -123,7 +125,11 @@ bool isStdioHeader(llvm::StringRef File) {
          File == "FILE.h" || File == "struct_FILE.h";
 }
 
-/// What every device (and the host offload target) provides by name.
+/// What every device (and the host offload target) provides by name: the
+/// device runtime's printf and heap, assert's handler, and the library
+/// builtins LLVM turns into instructions on every target (the memory
+/// intrinsics, integer abs). Other library builtins (strlen, strcmp, atoi)
+/// are calls on a GPU, to functions it does not have.
 bool isDeviceProvided(const FunctionDecl &FD) {
   if (FD.isReplaceableGlobalAllocationFunction())
     return true;
@@ -133,14 +139,14 @@ bool isDeviceProvided(const FunctionDecl &FD) {
   return llvm::StringSwitch<bool>(II->getName())
       .Cases({"printf", "malloc", "free"}, true)
       .Cases({"__assert_fail", "__assert_perror_fail", "__assert"}, true)
+      .Cases({"memcpy", "memmove", "memset", "abs", "labs", "llabs"}, true)
       .Default(false);
 }
 
 } // namespace
 
-std::optional<HostLibraryKind> hostOnlyLibrary(const Decl &D,
-                                               bool HasDefinition,
-                                               const SourceManager &SM) {
+std::optional<HostLibraryKind>
+hostOnlyLibrary(const Decl &D, bool HasDefinition, const SourceManager &SM) {
   if (isIOStream(D))
     return HostLibraryKind::IOStream;
   llvm::StringRef File = headerOf(D, SM);
@@ -158,7 +164,10 @@ std::optional<HostLibraryKind> hostOnlyLibrary(const Decl &D,
     return HostLibraryKind::CStdio;
   if (HasDefinition || isMathHeader(File))
     return std::nullopt;
-  if (FD && (FD->getBuiltinID() || isDeviceProvided(*FD)))
+  if (FD && isDeviceProvided(*FD))
+    return std::nullopt;
+  // std::move, std::forward, std::addressof: clang's own, never calls.
+  if (FD && FD->getBuiltinID() && !FD->isExternC())
     return std::nullopt;
   return HostLibraryKind::Other;
 }

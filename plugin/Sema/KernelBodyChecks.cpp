@@ -63,8 +63,8 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
-#include <utility>
 #include <optional>
+#include <utility>
 
 using namespace clang;
 
@@ -133,6 +133,13 @@ bool isOffloadRuntime(const Decl *D) {
   return false;
 }
 
+/// std::__throw_out_of_range and the other out-of-line throwers libstdc++'s
+/// inline functions call.
+bool isLibraryThrow(const FunctionDecl &FD) {
+  const IdentifierInfo *II = FD.getIdentifier();
+  return II && II->getName().starts_with("__throw_") && FD.isInStdNamespace();
+}
+
 /// Whether `T` is (through references, arrays and _Complex) long double.
 bool isLongDouble(QualType T, ASTContext &Ctx) {
   if (T.isNull())
@@ -170,18 +177,30 @@ public:
     // `assert`): report where the macro is used.
     if (SM.isInSystemMacro(Loc))
       Loc = SM.getExpansionLoc(Loc);
+    // In a library default argument (`std::string s = "..."` and its
+    // allocator): where the user's code uses it.
+    for (const ImplicitUse &U : Uses)
+      if (isInSystemHeader(Loc) && !isInSystemHeader(U.UseLoc))
+        Loc = U.UseLoc;
     return offload::report(Diags, Loc, Id) << Kernel;
   }
   /// The notes that lead from the kernel to what was just reported,
   /// innermost first, as clang prints instantiation stacks.
-  void noteChain() {
-    noteUses(Uses);
-    for (const CallStep &S : llvm::reverse(Chain)) {
+  void noteChain() { noteSteps(Chain, Uses); }
+  void noteSteps(llvm::ArrayRef<CallStep> Steps, const ImplicitUses &Inner) {
+    noteUses(Inner);
+    for (const CallStep &S : llvm::reverse(Steps)) {
+      // Calls between the library's own functions say nothing to the user.
+      if (inSystemHeader(S.Caller))
+        continue;
       offload::report(Diags, S.Loc, DiagId::BodyCalledFrom)
           << S.Callee << S.Caller;
       noteUses(S.Uses);
     }
   }
+  /// Whether the function being checked is the library's (a system header's
+  /// inline function or template): only what it calls is looked at.
+  bool inLibrary() const { return InLibrary; }
   void call(const FunctionDecl *Callee, SourceLocation Loc, CallQueue &Queue);
   /// A variable that device code names; only globals matter.
   void useGlobal(const VarDecl *VD, NonOdrUseReason NonOdr, SourceLocation Loc,
@@ -195,7 +214,9 @@ public:
     noteChain();
   }
   bool inSystemHeader(const Decl *D) const {
-    SourceLocation L = D->getLocation();
+    return isInSystemHeader(D->getLocation());
+  }
+  bool isInSystemHeader(SourceLocation L) const {
     return L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L));
   }
   ASTContext &context() { return Ctx; }
@@ -216,6 +237,14 @@ public:
 
 private:
   void checkFunction(const FunctionDecl *Def);
+  void reportLibrary(SourceLocation Loc, const FunctionDecl &Callee,
+                     HostLibraryKind Kind);
+
+public:
+  /// A library function the kernel calls throws (or calls std::__throw_*).
+  void libraryThrows();
+
+private:
   void noteUses(llvm::ArrayRef<ImplicitUse> Us) {
     for (const ImplicitUse &U : llvm::reverse(Us))
       offload::report(Diags, U.UseLoc, DiagId::BodyDefaultUsedHere)
@@ -235,6 +264,11 @@ private:
   /// Constants whose value is folded into device code (not odr-used): no
   /// copy needed, but the addresses in their values are.
   llvm::SetVector<const VarDecl *> Folded;
+  /// Checking a library function, reached through Chain[LibraryEntry].
+  bool InLibrary = false;
+  size_t LibraryEntry = 0;
+  /// User call sites into the library already reported.
+  llvm::DenseSet<SourceLocation> ReportedEntries;
   bool LongDoubleSeen = false;
   /// `std::cout << a << b` is four uses of the I/O streams; one error per
   /// function is enough.
@@ -268,6 +302,8 @@ public:
   }
   // The operand of typeid is reported with it, not looked into.
   bool TraverseCXXTypeidExpr(CXXTypeidExpr *E) {
+    if (C.inLibrary())
+      return true;
     C.report(E->getBeginLoc(), DiagId::BodyRTTI) << 0 << E->getSourceRange();
     C.noteChain();
     return true;
@@ -297,6 +333,14 @@ public:
     return Base::TraverseSynOrSemInitListExpr(Semantic ? Semantic : E);
   }
 
+  // Inside the library only calls matter (see BodyChecker::inLibrary), and
+  // whether it throws.
+  bool TraverseCXXThrowExpr(CXXThrowExpr *E) {
+    if (!C.inLibrary())
+      return Base::TraverseCXXThrowExpr(E);
+    C.libraryThrows();
+    return true;
+  }
   bool VisitCXXThrowExpr(CXXThrowExpr *E) {
     C.report(E->getBeginLoc(), DiagId::BodyException)
         << 0 << E->getSourceRange();
@@ -304,19 +348,34 @@ public:
     return true;
   }
   bool VisitCXXTryStmt(CXXTryStmt *S) {
+    if (C.inLibrary())
+      return true;
     C.report(S->getBeginLoc(), DiagId::BodyException) << 1;
     C.noteChain();
     return true;
   }
   bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr *E) {
     // An upcast is static; only a checked cast needs RTTI.
-    if (E->getCastKind() != CK_Dynamic)
+    if (E->getCastKind() != CK_Dynamic || C.inLibrary())
       return true;
     C.report(E->getBeginLoc(), DiagId::BodyRTTI) << 1 << E->getSourceRange();
     C.noteChain();
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {
+    if (!C.inLibrary())
+      checkVariable(VD);
+    if (VD->hasLocalStorage())
+      if (const auto *RD = VD->getType()->getAsCXXRecordDecl();
+          RD && RD->hasDefinition())
+        if (const CXXDestructorDecl *Dtor = RD->getDestructor()) {
+          C.call(Dtor, VD->getLocation(), Calls);
+          if (const CXXBindTemporaryExpr *T = boundTemporary(VD->getInit()))
+            Elided.insert(T);
+        }
+    return true;
+  }
+  void checkVariable(VarDecl *VD) {
     if (VD->isLocalVarDecl() && VD->getType()->isVariablyModifiedType()) {
       C.report(VD->getLocation(), DiagId::BodyVLA) << VD;
       C.noteChain();
@@ -333,36 +392,39 @@ public:
     }
     if (isLongDouble(VD->getType(), C.context()))
       C.useLongDouble(VD->getLocation());
-    if (VD->hasLocalStorage())
-      if (const auto *RD = VD->getType()->getAsCXXRecordDecl();
-          RD && RD->hasDefinition())
-        if (const CXXDestructorDecl *Dtor = RD->getDestructor()) {
-          C.call(Dtor, VD->getLocation(), Calls);
-          if (const CXXBindTemporaryExpr *T = boundTemporary(VD->getInit()))
-            Elided.insert(T);
-        }
-    return true;
   }
   bool VisitExpr(Expr *E) {
-    if (isLongDouble(E->getType(), C.context()))
+    if (!C.inLibrary() && isLongDouble(E->getType(), C.context()))
       C.useLongDouble(E->getExprLoc());
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
+    // A function whose address device code takes (a callback for
+    // std::sort...) will be called there.
+    if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl());
+        FD && !DirectCallees.contains(E))
+      C.call(FD, E->getLocation(), Calls);
+    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()); VD && !C.inLibrary())
       C.useGlobal(VD, E->isNonOdrUse(), E->getLocation(), E->getSourceRange());
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
     // `object.static_member` names a global, too.
-    if (const auto *VD = dyn_cast<VarDecl>(E->getMemberDecl()))
-      C.useGlobal(VD, E->isNonOdrUse(), E->getMemberLoc(),
-                  E->getSourceRange());
+    if (const auto *VD = dyn_cast<VarDecl>(E->getMemberDecl());
+        VD && !C.inLibrary())
+      C.useGlobal(VD, E->isNonOdrUse(), E->getMemberLoc(), E->getSourceRange());
     return true;
   }
   bool VisitCallExpr(CallExpr *E) {
-    if (const FunctionDecl *F = E->getDirectCallee())
-      C.call(F, E->getExprLoc(), Calls);
+    if (const FunctionDecl *F = E->getDirectCallee()) {
+      // A library builtin the compiler folds (strlen("abc")) is no call.
+      if (!F->getBuiltinID() || E->isValueDependent() ||
+          !E->isEvaluatable(C.context()))
+        C.call(F, E->getExprLoc(), Calls);
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(E->getCallee()->IgnoreParenImpCasts()))
+        DirectCallees.insert(Ref);
+    }
     return true;
   }
   bool TraverseLambdaExpr(LambdaExpr *E) {
@@ -422,6 +484,8 @@ private:
   BodyChecker &C;
   CallQueue &Calls;
   llvm::DenseSet<const CXXBindTemporaryExpr *> Elided;
+  /// The callees of calls already visited (pre-order: before the callee).
+  llvm::DenseSet<const DeclRefExpr *> DirectCallees;
 };
 
 void BodyChecker::useGlobal(const VarDecl *VD, NonOdrUseReason NonOdr,
@@ -447,8 +511,8 @@ void BodyChecker::useGlobal(const VarDecl *VD, NonOdrUseReason NonOdr,
       if (repeatedIOStream(*Kind))
         return;
       report(Loc, DiagId::BodyHostLibrary)
-          << 1 << VD->getQualifiedNameAsString()
-          << static_cast<unsigned>(*Kind) << Range;
+          << 1 << VD->getQualifiedNameAsString() << static_cast<unsigned>(*Kind)
+          << Range;
       noteChain();
       return;
     }
@@ -491,15 +555,26 @@ void BodyChecker::call(const FunctionDecl *Callee, SourceLocation Loc,
   bool HasBody = Callee->hasBody(Def);
   // Declare target or not (see useGlobal), the library is judged by name.
   if (inSystemHeader(HasBody ? Def : Callee)) {
-    if (!NoBodyNeeded)
-      if (auto Kind = hostOnlyLibrary(*Callee, HasBody, SM);
-          Kind && !repeatedIOStream(*Kind)) {
-        report(Loc, DiagId::BodyHostLibrary)
-            << 0 << Callee->getQualifiedNameAsString()
-            << static_cast<unsigned>(*Kind);
-        noteChain();
+    // What an `extern template` (std::string, the streams) instantiates
+    // out of line exists only in the host's libstdc++.
+    if (HasBody && !Def->isInlined() &&
+        Def->getTemplateSpecializationKind() ==
+            TSK_ExplicitInstantiationDeclaration)
+      HasBody = false;
+    // std::__throw_length_error and friends: the library's way to throw.
+    if (InLibrary && isLibraryThrow(*Callee)) {
+      libraryThrows();
+      return;
+    }
+    if (HasBody || !NoBodyNeeded)
+      if (auto Kind = hostOnlyLibrary(*Callee, HasBody, SM)) {
+        if (!repeatedIOStream(*Kind))
+          reportLibrary(Loc, *Callee, *Kind);
+        return;
       }
-    // What the headers define inline is the library's business.
+    // The headers' inline functions: what they call must exist, too.
+    if (HasBody && !isOffloadRuntime(Def))
+      Queue.push_back({Def, Loc, Uses});
     return;
   }
   if (Callee->getBuiltinID())
@@ -515,11 +590,39 @@ void BodyChecker::call(const FunctionDecl *Callee, SourceLocation Loc,
   noteChain();
 }
 
+void BodyChecker::libraryThrows() {
+  const CallStep &Entry = Chain[LibraryEntry];
+  if (!ReportedEntries.insert(Entry.Loc).second)
+    return;
+  report(Entry.Loc, DiagId::BodyLibraryThrows)
+      << Entry.Callee->getQualifiedNameAsString();
+  noteSteps(llvm::ArrayRef(Chain).take_front(LibraryEntry), Entry.Uses);
+}
+
+void BodyChecker::reportLibrary(SourceLocation Loc, const FunctionDecl &Callee,
+                                HostLibraryKind Kind) {
+  std::string Name = Callee.getQualifiedNameAsString();
+  if (!InLibrary) {
+    report(Loc, DiagId::BodyHostLibrary)
+        << 0 << Name << static_cast<unsigned>(Kind);
+    noteChain();
+    return;
+  }
+  // Inside the library: at the user's call into it, once per call site.
+  const CallStep &Entry = Chain[LibraryEntry];
+  if (!ReportedEntries.insert(Entry.Loc).second)
+    return;
+  report(Entry.Loc, DiagId::BodyLibraryNeedsHost)
+      << Entry.Callee->getQualifiedNameAsString() << Name
+      << static_cast<unsigned>(Kind);
+  noteSteps(llvm::ArrayRef(Chain).take_front(LibraryEntry), Entry.Uses);
+}
+
 /// The destructors a destructor runs after its body: of the members, then
 /// of the bases. They are not in the AST.
 void implicitDestructors(const CXXDestructorDecl *Dtor,
-                                llvm::SmallVectorImpl<const FunctionDecl *> &Out,
-                                ASTContext &Ctx) {
+                         llvm::SmallVectorImpl<const FunctionDecl *> &Out,
+                         ASTContext &Ctx) {
   const CXXRecordDecl *RD = Dtor->getParent();
   auto Add = [&](QualType T) {
     if (const auto *Member = Ctx.getBaseElementType(T)->getAsCXXRecordDecl();
@@ -539,10 +642,17 @@ void BodyChecker::checkFunction(const FunctionDecl *Def) {
   if (!Checked.insert(Def->getCanonicalDecl()).second || !Def->getBody())
     return;
   LongDoubleSeen = IOStreamSeen = false;
+  InLibrary = inSystemHeader(Def);
+  if (InLibrary)
+    LibraryEntry = llvm::find_if(Chain,
+                                 [&](const CallStep &S) {
+                                   return inSystemHeader(S.Callee);
+                                 }) -
+                   Chain.begin();
   CallQueue Calls;
   BodyVisitor V(*this, Calls);
   for (const ParmVarDecl *P : Def->parameters())
-    if (isLongDouble(P->getType(), Ctx))
+    if (!InLibrary && isLongDouble(P->getType(), Ctx))
       useLongDouble(P->getLocation());
   V.TraverseStmt(Def->getBody());
   // Constructor initialisers are part of the body the device runs.

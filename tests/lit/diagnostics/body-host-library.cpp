@@ -3,7 +3,8 @@
 // in kernels on every target) and any other library function without a
 // device version. Rejected on every target, with what to use instead;
 // what the headers define inline, printf, malloc, new and the math library
-// are fine. (Clang's wrappers for a GPU libc, which this toolchain lacks,
+// are fine, and so are memcpy and memset (instructions on every target).
+// (Clang's wrappers for a GPU libc, which this toolchain lacks,
 // declare stdout and stderr declare target: they are rejected all the same.)
 // RUN: %clangxx %host-target --offload-host-only -fsyntax-only -Xclang -verify %s
 // RUN: not %plugin-errors %s 2>&1 | FileCheck %s --implicit-check-not=error:
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 
 void trace(int v);
@@ -29,8 +31,13 @@ void trace(int v);
   x += home != nullptr;
   // CHECK: body-host-library.cpp:[[@LINE+1]]:8: error: kernel 'k' calls 'rand', a host library function that no device provides; compute on the host and pass the result to the kernel
   x += std::rand(); // expected-error {{kernel 'k' calls 'rand', a host library function that no device provides}}
+  // Library builtins are calls on a GPU too, unless they fold.
+  // CHECK: body-host-library.cpp:[[@LINE+1]]:8: error: kernel 'k' calls 'strlen', a host library function that no device provides; compute on the host and pass the result to the kernel
+  x += std::strlen(home); // expected-error {{kernel 'k' calls 'strlen', a host library function that no device provides}}
+  x += int(std::strlen("abc"));
   std::printf("x = %d\n", x);
   int *p = static_cast<int *>(std::malloc(sizeof(int)));
+  std::memset(p, 0, sizeof(int));
   std::free(p);
   std::array<float, 2> a{std::sqrt(2.0f), std::fabs(-1.0f)};
   x += int(a[0] + a[1]) + std::abs(x);
