@@ -134,7 +134,15 @@ bool isDeviceProvided(const FunctionDecl &FD) {
   if (FD.isReplaceableGlobalAllocationFunction())
     return true;
   const IdentifierInfo *II = FD.getIdentifier();
-  if (!II || !FD.isExternC())
+  if (!II)
+    return false;
+  // The vendor math libraries the plugin links into every device module
+  // (CodeGen/DeviceLibraries.cpp), which clang's math wrappers call.
+  llvm::StringRef Name = II->getName();
+  if (Name.starts_with("__nv_") || Name.starts_with("__ocml_") ||
+      Name.starts_with("__ockl_"))
+    return true;
+  if (!FD.isExternC())
     return false;
   return llvm::StringSwitch<bool>(II->getName())
       .Cases({"printf", "malloc", "free"}, true)

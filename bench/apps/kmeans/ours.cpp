@@ -69,8 +69,12 @@ int main(int argc, char **argv) {
     ofld::region resident{std::span<int>(member),
                           std::span<const float>(features),
                           std::span<const float>(centroids)};
-    s = bench::time_host(
-        a, [&] { offload(shape, assign, member, features, centroids); });
+    s = bench::time_host(a, [&] {
+      offload(shape, assign, member, features, centroids);
+      // Launches on resident data return once queued (stream order):
+      // wait for them, as the CUDA version synchronises.
+      ofld::wait();
+    });
   }
   kmeans::check("ours", n, features, centroids, member);
   char extra[64];

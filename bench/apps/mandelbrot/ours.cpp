@@ -54,6 +54,9 @@ int main(int argc, char **argv) {
     s = bench::time_host(a, [&] {
       offload(shape, mandelbrot_kernel, count, unsigned(n), mandelbrot::kX0,
               mandelbrot::kY0, step);
+      // Launches on resident data return once queued (stream order):
+      // wait for them, as the CUDA version synchronises.
+      ofld::wait();
     });
   }
   mandelbrot::check("ours", n, count);

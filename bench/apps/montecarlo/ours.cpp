@@ -62,6 +62,9 @@ int main(int argc, char **argv) {
     s = bench::time_host(a, [&] {
       offload(shape, mc_call, partial, montecarlo::kSamples, montecarlo::kS0,
               montecarlo::kStrike, montecarlo::drift(), montecarlo::vol_t());
+      // Launches on resident data return once queued (stream order):
+      // wait for them, as the CUDA version synchronises.
+      ofld::wait();
     });
   }
   montecarlo::check("ours", threads, partial);

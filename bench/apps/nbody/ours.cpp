@@ -90,6 +90,9 @@ int main(int argc, char **argv) {
     s = bench::time_host(a, [&] {
       offload(shape, nbody_step, pos, vel, pos1, vel1, nbody::kDt,
               nbody::kEps2);
+      // Launches on resident data return once queued (stream order):
+      // wait for them, as the CUDA version synchronises.
+      ofld::wait();
     });
   }
   nbody::check("ours", pos, vel, pos1, vel1);

@@ -74,6 +74,9 @@ int main(int argc, char **argv) {
     s = bench::time_host(a, [&] {
       offload(shape, srad_coeff, J, C, unsigned(n), q0);
       offload(shape, srad_update, J, C, Jn, unsigned(n), srad::kLambda);
+      // Launches on resident data return once queued (stream order):
+      // wait for them, as the CUDA version synchronises.
+      ofld::wait();
     });
   }
   srad::check("ours", n, J, q0, C, Jn);
