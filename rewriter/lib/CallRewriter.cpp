@@ -271,15 +271,10 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
   Out.Statement = Statement;
   LoweredCall &Call = Out.Call;
   Call.InMacroArgument = CE.getBeginLoc().isMacroID();
-  if (std::optional<StringRef> Indent = indentBefore(
-          Buf, lineStart(Buf, Range->Begin) +
-                   unsigned(Buf.slice(lineStart(Buf, Range->Begin),
-                                      Range->Begin)
-                                .take_while([](char C) {
-                                  return C == ' ' || C == '\t';
-                                })
-                                .size())))
-    Call.Indent = Indent->str();
+  // The indentation of the line the call starts on.
+  Call.Indent = Buf.slice(lineStart(Buf, Range->Begin), Range->Begin)
+                    .take_while([](char C) { return C == ' ' || C == '\t'; })
+                    .str();
   Call.Form = RC.Opts.Form;
   Call.Syncs = Syncs;
   Call.Original = Buf.slice(Range->Begin, Range->End).str();

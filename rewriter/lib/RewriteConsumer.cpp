@@ -358,27 +358,37 @@ void respellSpanParams(RewriteContext &RC, const FunctionDecl &FD) {
   }
 }
 
-/// Gives a shared array declared without a tag one of its own for g++,
-/// named after the variable and its line (OFFLOAD_BRIDGE_TAG): g++ names
-/// untagged arrays by their line. clang keeps its own naming.
-void tagSharedArray(RewriteContext &RC, const VarDecl &VD) {
-  if (!RC.isUserFile(VD.getLocation()))
-    return;
-  TypeLoc TL = VD.getTypeSourceInfo()->getTypeLoc().getUnqualifiedLoc();
-  auto TST = TL.getAs<TemplateSpecializationTypeLoc>();
-  if (!TST)
-    return;
-  SourceLocation RAngle = RC.SM.getFileLoc(TST.getRAngleLoc());
-  if (RAngle.isInvalid() || !RC.SM.isWrittenInSameFile(
-                                RAngle, RC.SM.getFileLoc(VD.getLocation())))
-    return;
-  auto [FID, Off] = RC.SM.getDecomposedLoc(RAngle);
-  unsigned Line = RC.SM.getSpellingLineNumber(VD.getLocation());
-  RC.edit(FID, Off, 0,
-          (" OFFLOAD_BRIDGE_TAG(__ofld_tag_" + VD.getName() + "_" +
-           Twine(Line) + ")")
-              .str(),
-          Replacing);
+/// Gives untagged shared arrays a tag for g++, named after the variable
+/// and its line (OFFLOAD_BRIDGE_TAG): g++ names untagged arrays by their
+/// line, clang by the spelling of their type, which keeps its own naming.
+/// Arrays declared together (`shared_array<int, 32> lo, hi;`) share that
+/// spelling, so under the plugin they are one array: they share the tag.
+void tagSharedArrays(RewriteContext &RC,
+                     llvm::ArrayRef<const VarDecl *> Vars) {
+  const SourceManager &SM = RC.SM;
+  std::set<SourceLocation> Tagged;
+  for (const VarDecl *VD : Vars) {
+    if (!RC.isUserFile(VD->getLocation()))
+      continue;
+    auto TST = VD->getTypeSourceInfo()
+                   ->getTypeLoc()
+                   .getUnqualifiedLoc()
+                   .getAs<TemplateSpecializationTypeLoc>();
+    if (!TST)
+      continue;
+    SourceLocation RAngle = SM.getFileLoc(TST.getRAngleLoc());
+    if (RAngle.isInvalid() ||
+        !SM.isWrittenInSameFile(RAngle, SM.getFileLoc(VD->getLocation())) ||
+        !Tagged.insert(RAngle).second)
+      continue;
+    auto [FID, Off] = SM.getDecomposedLoc(RAngle);
+    unsigned Line = SM.getSpellingLineNumber(VD->getLocation());
+    RC.edit(FID, Off, 0,
+            (" OFFLOAD_BRIDGE_TAG(__ofld_tag_" + VD->getName() + "_" +
+             Twine(Line) + ")")
+                .str(),
+            Replacing);
+  }
 }
 
 /// The variable whose whole object (or, through a span made of it, whose
@@ -432,7 +442,6 @@ void rewriteLaunchGroups(RewriteContext &RC,
         NextId, Groups);
     // The group's calls in order: open, ..., close.
     const PlannedCall *Open = nullptr;
-    const CallExpr *OpenCall = nullptr;
     std::vector<HeldRange> Held;
     for (const Stmt *S : CS->body()) {
       const auto *E = dyn_cast<Expr>(S);
@@ -447,7 +456,6 @@ void rewriteLaunchGroups(RewriteContext &RC,
       const PlannedCall &P = Calls.at(CE);
       if (G->second.Opens) {
         Open = &P;
-        OpenCall = CE;
         Held.clear();
         for (auto [I, M] : enumerate(G->second.Held)) {
           if (M == MapKind::Literal)
@@ -470,7 +478,6 @@ void rewriteLaunchGroups(RewriteContext &RC,
         RC.edit(P.Range.File, P.Range.End, 0, lowerGroupEnd(), Closing,
                 /*Format=*/true);
         Open = nullptr;
-        (void)OpenCall;
       }
     }
   }
@@ -608,8 +615,7 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
     wrapRedeclarations(RC, *VD);
   for (const FunctionDecl *FD : Device.Functions)
     respellSpanParams(RC, *FD);
-  for (const VarDecl *VD : Device.UntaggedSharedArrays)
-    tagSharedArray(RC, *VD);
+  tagSharedArrays(RC, Device.UntaggedSharedArrays.getArrayRef());
   addBridgeIncludes(RC, *Includes);
   if (RC.Diags.hasErrorOccurred())
     Result.setFailed();

@@ -288,6 +288,15 @@ template <class T> inline T atomic_add(T *p, std::type_identity_t<T> v) {
 #if defined(__clang__) && defined(__MEMORY_SCOPE_DEVICE)
   return __scoped_atomic_fetch_add(p, v, __ATOMIC_RELAXED,
                                    __MEMORY_SCOPE_DEVICE);
+#elif defined(_OPENMP)
+  // Other OpenMP compilers (g++, also offloading): OpenMP's own atomic.
+  T Old;
+#pragma omp atomic capture
+  {
+    Old = *p;
+    *p += v;
+  }
+  return Old;
 #else
   // g++: its __atomic builtins take no floating-point types.
   return std::atomic_ref<T>(*p).fetch_add(v, std::memory_order_relaxed);

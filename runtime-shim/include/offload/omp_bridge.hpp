@@ -576,16 +576,34 @@ inline bool isHostTargetDevice(int D) {
   return false;
 }
 
-/// The OpenMP numbers of the devices offload numbers from 0: the GPUs where
-/// there is one, else the host offload target's devices (as libofld_rt).
-inline const std::vector<int> &preferredDevices() {
-  static const std::vector<int> Preferred = [] {
+/// What a launch asks about the devices, asked once (the devices do not
+/// change during a run, and libomptarget takes a lock to answer).
+struct device_table {
+  int initial, count;
+  /// The OpenMP numbers of the devices offload numbers from 0: the GPUs
+  /// where there is one, else the host offload target's devices (as
+  /// libofld_rt).
+  std::vector<int> preferred;
+  /// Per OpenMP device: it belongs to the host offload target.
+  std::vector<char> host_target;
+  bool default_from_env;
+};
+inline const device_table &devices() {
+  static const device_table Table = [] {
+    device_table T{omp_get_initial_device(), omp_get_num_devices(), {}, {},
+                   std::getenv("OMP_DEFAULT_DEVICE") != nullptr};
     std::vector<int> Gpus, Hosts;
-    for (int D = 0, N = omp_get_num_devices(); D < N; ++D)
-      (isHostTargetDevice(D) ? Hosts : Gpus).push_back(D);
-    return Gpus.empty() ? Hosts : Gpus;
+    for (int D = 0; D < T.count; ++D) {
+      T.host_target.push_back(isHostTargetDevice(D));
+      (T.host_target.back() ? Hosts : Gpus).push_back(D);
+    }
+    T.preferred = Gpus.empty() ? Hosts : Gpus;
+    return T;
   }();
-  return Preferred;
+  return Table;
+}
+inline const std::vector<int> &preferredDevices() {
+  return devices().preferred;
 }
 
 /// ofld::set_default_device's number; -1: none.
@@ -600,7 +618,7 @@ inline std::atomic<int> &userDefault() {
 inline int selectDevice(const site *S, int Requested) {
   const std::vector<int> &Devices = preferredDevices();
   const int Count = int(Devices.size());
-  const int Host = omp_get_initial_device();
+  const int Host = devices().initial;
   if (Requested >= Count || Requested < -1) {
     fail(S, "device %d does not exist (%d offload device%s available)",
          Requested, Count, Count == 1 ? "" : "s");
@@ -618,10 +636,10 @@ inline int selectDevice(const site *S, int Requested) {
       return -2;
     }
     Device = Devices[D];
-  } else if (std::getenv("OMP_DEFAULT_DEVICE")) {
+  } else if (devices().default_from_env) {
     // OpenMP's number; the initial device's number means the host.
     int D = omp_get_default_device();
-    int N = omp_get_num_devices();
+    int N = devices().count;
     if (D >= 0 && D < N)
       Device = D;
     else if (D != N && D != Host && offloadPolicy() == policy::mandatory) {
@@ -650,7 +668,8 @@ inline int selectDevice(const site *S, int Requested) {
 /// Whether device `D` runs its regions on this CPU (then the grid is
 /// emulated there, one team per core).
 inline bool runsOnCpu(int D) {
-  return D == omp_get_initial_device() || isHostTargetDevice(D);
+  const device_table &T = devices();
+  return D == T.initial || (D >= 0 && D < T.count && T.host_target[D]);
 }
 
 /// This OS thread's CPU grid state, and the scheduler of detail/cpu_grid.hpp.
@@ -761,7 +780,7 @@ inline unsigned unite(const range *R, unsigned N, span_union *Out) {
 inline grid shape(const site &S, const ofld::launch *L, long long Count) {
   ofld::launch Shape = L ? *L : ofld::launch{};
   grid G{};
-  G.device = omp_get_initial_device();
+  G.device = detail::devices().initial;
   G.cpu = true;
   G.hooks = &detail::HostHooks;
   const std::uint32_t Block =

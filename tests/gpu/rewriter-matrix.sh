@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+#===- rewriter-matrix.sh - offload-rewrite's output on the GPU -----------===#
+#
+# The GPU half of tests/lit/rewriter/matrix: every end-to-end program and
+# example, rewritten by offload-rewrite, built with g++ 12's nvptx offloading
+# and with clang 22 for sm_90, run on the GPU next to the plugin's sm_90
+# build of the original, outputs compared (timings and device counts masked,
+# exit statuses included).
+#
+#   tests/gpu/rewriter-matrix.sh build <dir>   # here, after scripts/build.sh
+#   (device tool) carry [".gpu-runtime", "<dir>"], command:
+#   source .gpu-runtime/device-env.sh; <dir>/rewriter-matrix.sh run <dir>
+#
+# g++ programs run with GCC's libgomp and its CUDA plugin (copied into
+# <dir>/gcc), without LLVM's libraries on the path (LLVM ships a libgomp.so.1
+# that is its libomp). OFFLOAD_BUILD names the build tree (default build).
+#===----------------------------------------------------------------------===#
+set -uo pipefail
+
+build() {
+  local out=$1 b=${OFFLOAD_BUILD:-build} cuda=${CUDA_PATH:-/usr/local/cuda}
+  mkdir -p "$out/bin" "$out/gcc" "$out/src"
+  local plugin="-std=c++20 -O2 -fplugin=$b/lib/liboffload.so -fopenmp -nogpulib --offload-arch=sm_90 --cuda-path=$cuda"
+  local omp90="-std=c++20 -O2 -fopenmp -nogpulib --offload-arch=sm_90 --cuda-path=$cuda -Iruntime-shim/include"
+  local gcc="-std=c++20 -O2 -fopenmp -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -foffload-options=nvptx-none=-lm -Iruntime-shim/include"
+  local list=() src name
+  for src in tests/e2e/*.cpp examples/{babelstream,histogram,jacobi,saxpy}/*.cpp \
+             tests/lit/rewriter/Inputs/portable.cpp; do
+    name=$(basename "$src" .cpp)
+    "$b/bin/offload-rewrite" "$src" -- -std=c++20 > "$out/src/$name.cpp" 2> /dev/null ||
+      { echo "$name: offload-rewrite failed"; continue; }
+    # The reference: the plugin's build of the original, or (where the
+    # plugin cannot link it) the original's CPU fallback, run here.
+    if clang++-22 $plugin "$src" -o "$out/bin/$name.plugin" -L"$b/lib" -lofld_rt 2> /dev/null; then
+      :
+    else
+      clang++-22 -std=c++20 -O2 -Iruntime-shim/include -DOFFLOAD_QUIET_CPU_FALLBACK \
+        -include offload/offload.hpp "$src" -o "$out/cpu" &&
+        { "$out/cpu" $(args "$name"); echo "status=$?"; } > "$out/bin/$name.expected"
+      rm -f "$out/cpu"
+    fi
+    g++-12 $gcc "$out/src/$name.cpp" -o "$out/bin/$name.gcc" 2> "$out/$name.log" ||
+      { echo "$name: g++ failed"; cat "$out/$name.log"; }
+    clang++-22 $omp90 "$out/src/$name.cpp" -o "$out/bin/$name.clang" 2>> "$out/$name.log" ||
+      { echo "$name: clang failed"; cat "$out/$name.log"; }
+    rm -f "$out/$name.log"
+    list+=("$name")
+  done
+  strip "$out"/bin/*.plugin "$out"/bin/*.gcc "$out"/bin/*.clang 2> /dev/null
+  rm -rf "$out/src"
+  cp -P "$b"/lib/libofld_rt.so* "$out/bin/"
+  cp "$(g++-12 -print-file-name=libgomp.so.1)" "$out/gcc/"
+  cp /usr/lib/x86_64-linux-gnu/libgomp-plugin-nvptx.so.1 "$out/gcc/"
+  cp tests/lit/rewriter/matrix/Inputs/normalize.sed "$0" "$out/"
+  printf '%s\n' "${list[@]}" > "$out/programs"
+  # The programs carry their GPU images as text (PTX): packed, 30 times
+  # smaller, for the carried tree's budget.
+  tar cJf "$out/bin.tar.xz" -C "$out" bin && rm -rf "$out/bin"
+  du -sh "$out"
+}
+
+args() {
+  case $1 in
+    babelstream) echo 100000 3 ;;
+    histogram) echo 1000000 ;;
+    jacobi) echo 256 200 ;;
+  esac
+}
+
+run() {
+  local dir name ref got gcc_rc clang_rc
+  dir=$(realpath "$1")
+  local unpacked=/tmp/rewriter-matrix
+  rm -rf "$unpacked" && mkdir -p "$unpacked" && tar xJf "$dir/bin.tar.xz" -C "$unpacked"
+  local bin=$unpacked/bin
+  local llvm_path=$bin:${LD_LIBRARY_PATH:-}
+  export OMP_TARGET_OFFLOAD=MANDATORY CUDA_MODULE_LOADING=EAGER
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1
+  printf '%-20s %-10s %-10s %s\n' program g++-nvptx clang-sm90 note
+  while read -r name; do
+    local a; a=$(args "$name")
+    if [ -x "$bin/$name.plugin" ]; then
+      ref=$({ LD_LIBRARY_PATH=$llvm_path timeout 60 "$bin/$name.plugin" $a; echo "status=$?"; } 2>&1 | sed -E -f "$dir/normalize.sed")
+    else
+      ref=$(sed -E -f "$dir/normalize.sed" "$bin/$name.expected")
+    fi
+    got=$({ LD_LIBRARY_PATH=$dir/gcc timeout 60 "$bin/$name.gcc" $a; echo "status=$?"; } 2>&1 | sed -E -f "$dir/normalize.sed")
+    if [ "$got" = "$ref" ]; then gcc_rc=same; else gcc_rc=DIFFERS; echo "--- $name g++: $got"; fi
+    got=$({ LD_LIBRARY_PATH=$llvm_path timeout 60 "$bin/$name.clang" $a; echo "status=$?"; } 2>&1 | sed -E -f "$dir/normalize.sed")
+    if [ "$got" = "$ref" ]; then clang_rc=same; else clang_rc=DIFFERS; echo "--- $name clang: $got"; fi
+    printf '%-20s %-10s %-10s %s\n' "$name" "$gcc_rc" "$clang_rc" "$(echo "$ref" | tail -2 | head -1 | cut -c1-60)"
+  done < "$dir/programs"
+}
+
+case ${1:-} in
+  build) cd "$(dirname "$0")/../.." && build "$(realpath -m "${2:?output dir}")" ;;
+  run) run "${2:?dir}" ;;
+  *) echo "usage: $0 build <dir> | run <dir>"; exit 2 ;;
+esac
