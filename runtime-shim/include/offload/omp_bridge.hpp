@@ -394,9 +394,9 @@ inline void teamBarrier(ofld::detail::cpu_grid_state *S) {
   if (!static_cast<team_arena *>(S->scheduler)->direct) {
     // shape() refuses kernels known to synchronise before they launch;
     // this one synchronises through code the rewriter did not see.
-    std::printf("offload: ofld::sync_threads() in a block of %u threads, but "
-                "the OpenMP implementation runs fewer threads per team\n",
-                S->block.x * S->block.y * S->block.z);
+    std::printf("offload: ofld::sync_threads() in a block of %llu threads, "
+                "but the OpenMP implementation runs fewer threads per team\n",
+                (unsigned long long)(S->block.x * S->block.y * S->block.z));
     std::abort();
   }
 #pragma omp barrier
@@ -783,33 +783,32 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
   G.device = detail::devices().initial;
   G.cpu = true;
   G.hooks = &detail::HostHooks;
-  const std::uint32_t Block =
-      Shape.block.x ? Shape.block.x : (Count >= 0 ? 256 : 1);
-  std::uint64_t Grid = Shape.grid.x;
-  if (!Grid)
-    Grid = Count >= 0 ? (std::uint64_t(Count) + Block - 1) / Block : 1;
-  if (Grid > 0x7fffffffu) {
+  // The plugin's rule (offload/launch.hpp): the default shape, limits, and
+  // any zero component launching nothing.
+  std::uint64_t Dims[6];
+  ofld::detail::default_dims(&Shape, Count, Dims);
+  if (int Limit = ofld::detail::exceeded_limit(
+          Dims, ofld::detail::portable_max_grid,
+          ofld::detail::portable_max_block,
+          ofld::detail::portable_max_threads);
+      Limit >= 0) {
     detail::fail(&S,
-                 "the default launch shape needs %llu blocks, more than a "
-                 "grid holds; pass ofld::launch{.grid = ...}",
-                 (unsigned long long)Grid);
+                 "launch of %llux%llux%llu blocks of %llux%llux%llu threads "
+                 "is beyond the limits of a grid; pass ofld::launch{.grid = "
+                 "..., .block = ...}",
+                 (unsigned long long)Dims[0], (unsigned long long)Dims[1],
+                 (unsigned long long)Dims[2], (unsigned long long)Dims[3],
+                 (unsigned long long)Dims[4], (unsigned long long)Dims[5]);
     return G; // an empty grid
   }
   const int Device = detail::selectDevice(&S, Shape.device);
   if (Device == -2)
     return G;
-  auto OrOne = [](std::uint32_t V) { return V ? V : 1u; };
-  const std::uint32_t Dims[6] = {
-      std::uint32_t(Grid),
-      Shape.grid.x ? OrOne(Shape.grid.y) : 1,
-      Shape.grid.x ? OrOne(Shape.grid.z) : 1,
-      Block,
-      Shape.block.x ? OrOne(Shape.block.y) : 1,
-      Shape.block.x ? OrOne(Shape.block.z) : 1};
+  const bool Empty = ofld::detail::is_empty(Dims);
   for (int I = 0; I < 6; ++I) {
-    G.dims[I] = Dims[I];
+    G.dims[I] = Empty ? 0 : std::uint32_t(Dims[I]);
     // An empty grid still needs a valid launch; run() then does nothing.
-    G.hw[I] = OrOne(Dims[I]);
+    G.hw[I] = G.dims[I] ? G.dims[I] : 1u;
   }
   G.device = Device;
   G.cpu = detail::runsOnCpu(Device);
@@ -915,7 +914,8 @@ inline void wait() {}
 } // namespace ofld
 
 extern "C" inline std::int64_t
-__ofld_region_begin(const ofld::detail::region_entry *E, std::int32_t N) {
+__ofld_region_begin(const ofld::detail::region_entry *E, std::int32_t N,
+                    const __ofld_place *) {
   int D = ofld::bridge::detail::selectDevice(nullptr, -1);
   if (D == -2 || D == omp_get_initial_device())
     return -1;
@@ -958,21 +958,11 @@ namespace ofld::bridge {
 inline grid shape(const site &, const ofld::launch *L, long long Count) {
   ofld::launch Shape = L ? *L : ofld::launch{};
   grid G{};
-  const std::uint32_t Block =
-      Shape.block.x ? Shape.block.x : (Count >= 0 ? 256 : 1);
-  std::uint64_t Grid = Shape.grid.x;
-  if (!Grid)
-    Grid = Count >= 0 ? (std::uint64_t(Count) + Block - 1) / Block : 1;
-  auto OrOne = [](std::uint32_t V) { return V ? V : 1u; };
-  const std::uint32_t Dims[6] = {
-      std::uint32_t(Grid),
-      Shape.grid.x ? OrOne(Shape.grid.y) : 1,
-      Shape.grid.x ? OrOne(Shape.grid.z) : 1,
-      Block,
-      Shape.block.x ? OrOne(Shape.block.y) : 1,
-      Shape.block.x ? OrOne(Shape.block.z) : 1};
+  std::uint64_t Dims[6];
+  ofld::detail::default_dims(&Shape, Count, Dims);
+  const bool Empty = ofld::detail::is_empty(Dims);
   for (int I = 0; I < 6; ++I)
-    G.dims[I] = G.hw[I] = Dims[I];
+    G.dims[I] = G.hw[I] = Empty ? 0 : std::uint32_t(Dims[I]);
   G.cpu = true;
   G.teams = G.threads = 1;
   return G;
