@@ -53,9 +53,11 @@ if [ "${1:-}" = --manifest ]; then
     for word in $rest; do
       case $word in
       out=* | launches=* | log=*)
-        spec=${word#*=} file=${spec%%:*} prefix=${spec##*:}
-        grep -Eq "(^|[ /#])$prefix(-NEXT|-DAG|-COUNT-[0-9]+)?: " "$file" 2>/dev/null ||
-          { echo "FAIL: $name: $file has no $prefix: lines"; bad=1; } ;;
+        spec=${word#*=} file=${spec%%:*} prefixes=${spec##*:}
+        for prefix in ${prefixes//,/ }; do
+          grep -Eq "(^|[ /#])$prefix(-NEXT|-DAG|-COUNT-[0-9]+)?: " "$file" 2>/dev/null ||
+            { echo "FAIL: $name: $file has no $prefix: lines"; bad=1; }
+        done ;;
       esac
     done
   done < "$MANIFEST"
@@ -123,7 +125,7 @@ check() {
   local dir=$1 what=$2 spec=$3 input=$4
   shift 4
   local file=${spec%%:*} prefix=${spec##*:}
-  if ! "$FILECHECK" "$file" --check-prefix="$prefix" --input-file="$input" \
+  if ! "$FILECHECK" "$file" --check-prefixes="$prefix" --input-file="$input" \
       --dump-input=never "$@" > "$dir/filecheck.txt" 2>&1; then
     echo "$what does not pass $file:$prefix" >> "$dir/reasons"
     head -n 12 "$dir/filecheck.txt" | sed 's/^/    /' >> "$dir/details"
