@@ -276,6 +276,10 @@ PreservedAnalyses DeviceSymbolsPass::run(Module &M, ModuleAnalysisManager &) {
   Triple T(M.getTargetTriple());
   if (!T.isNVPTX() && !T.isAMDGPU())
     return PreservedAnalyses::all();
+  // An earlier error (a device library refusing a call, say) has said why
+  // the module is incomplete; what it left undefined adds nothing.
+  if (CI.getDiagnostics().hasErrorOccurred())
+    return PreservedAnalyses::all();
   SmallVector<GlobalValue *, 4> Missing;
   for (GlobalValue &GV : M.global_values()) {
     if (!GV.isDeclaration() || GV.use_empty() || GV.getName().empty())
