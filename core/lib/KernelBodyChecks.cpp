@@ -42,10 +42,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelBodyChecks.h"
-#include "Diagnostics.h"
-#include "HostLibrary.h"
-#include "KernelAttributes.h"
+#include "offload/Core/KernelBodyChecks.h"
+#include "offload/Core/Diagnostics.h"
+#include "offload/Core/HostLibrary.h"
+#include "offload/Core/KernelAttributes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

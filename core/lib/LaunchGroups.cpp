@@ -20,7 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LaunchGroups.h"
+#include "offload/Core/LaunchGroups.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"

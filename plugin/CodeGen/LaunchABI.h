@@ -13,7 +13,7 @@
 #ifndef OFFLOAD_CODEGEN_LAUNCHABI_H
 #define OFFLOAD_CODEGEN_LAUNCHABI_H
 
-#include "KernelDescriptor.h"
+#include "offload/Core/KernelDescriptor.h"
 
 namespace offload {
 

@@ -6,10 +6,10 @@
 
 #include "CallRewriter.h"
 
-#include "Diagnostics.h"
-#include "KernelAttributes.h"
-#include "KernelBodyChecks.h"
-#include "TransferRules.h"
+#include "offload/Core/Diagnostics.h"
+#include "offload/Core/KernelAttributes.h"
+#include "offload/Core/KernelBodyChecks.h"
+#include "offload/Core/TransferRules.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"

@@ -8,13 +8,13 @@
 // the functions it calls that this translation unit defines) that cannot run
 // on a device, and the parts of an `ofld::launch` shape that are known at
 // compile time. The rules and the reasons are in the .cpp file; every
-// diagnostic is a row of Diagnostics.def. Part of offloadSema: the plugin
+// diagnostic is a row of Diagnostics.def. Part of offloadCore: the plugin
 // and offload-rewrite both run these checks and report the same errors.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_SEMA_KERNELBODYCHECKS_H
-#define OFFLOAD_SEMA_KERNELBODYCHECKS_H
+#ifndef OFFLOAD_CORE_KERNELBODYCHECKS_H
+#define OFFLOAD_CORE_KERNELBODYCHECKS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -60,4 +60,4 @@ bool checkLaunchShape(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
 
 } // namespace offload
 
-#endif // OFFLOAD_SEMA_KERNELBODYCHECKS_H
+#endif // OFFLOAD_CORE_KERNELBODYCHECKS_H

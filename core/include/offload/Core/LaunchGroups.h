@@ -13,10 +13,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_SEMA_LAUNCHGROUPS_H
-#define OFFLOAD_SEMA_LAUNCHGROUPS_H
+#ifndef OFFLOAD_CORE_LAUNCHGROUPS_H
+#define OFFLOAD_CORE_LAUNCHGROUPS_H
 
-#include "KernelDescriptor.h"
+#include "offload/Core/KernelDescriptor.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -42,4 +42,4 @@ void findLaunchGroups(const clang::CompoundStmt &Block, LaunchKernelFn KernelOf,
 
 } // namespace offload
 
-#endif // OFFLOAD_SEMA_LAUNCHGROUPS_H
+#endif // OFFLOAD_CORE_LAUNCHGROUPS_H
