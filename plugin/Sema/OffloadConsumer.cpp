@@ -11,6 +11,7 @@
 #include "offload/Core/KernelAttributes.h"
 #include "offload/Core/KernelBodyChecks.h"
 #include "offload/Core/KernelDescriptor.h"
+#include "offload/Core/LaunchChecks.h"
 #include "offload/Core/LaunchGroups.h"
 #include "offload/Core/TransferRules.h"
 

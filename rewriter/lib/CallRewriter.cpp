@@ -8,7 +8,7 @@
 
 #include "offload/Core/Diagnostics.h"
 #include "offload/Core/KernelAttributes.h"
-#include "offload/Core/KernelBodyChecks.h"
+#include "offload/Core/LaunchChecks.h"
 #include "offload/Core/TransferRules.h"
 
 #include "clang/AST/Attr.h"
