@@ -1,8 +1,13 @@
-//===- LaunchChecks.cpp - what an offload() call may not do ---------------===//
+//===- LaunchChecks.cpp - offload() calls and the kernels they name -------===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
 //===----------------------------------------------------------------------===//
+//
+// Kernels and calls. A kernel's declaration is checked once (the caller
+// caches the result), at its first launch or its definition; a call is
+// checked where it is written, and again in every instantiation of a
+// template that writes it with dependent arguments.
 //
 // Launch shapes. `ofld::launch` components known at compile time must be
 // launchable: none at or above 2^31 (typically a negative value converted to
@@ -15,13 +20,17 @@
 
 #include "offload/Core/LaunchChecks.h"
 #include "offload/Core/Diagnostics.h"
+#include "offload/Core/KernelAttributes.h"
+#include "offload/Core/TransferRules.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/TargetInfo.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
@@ -162,6 +171,119 @@ std::optional<std::pair<std::string, unsigned>> gpuTarget(ASTContext &Ctx) {
 }
 
 } // namespace
+
+LaunchForm launchFormOf(const FunctionDecl *Callee) {
+  if (!Callee)
+    return LaunchForm::None;
+  const auto *Label = Callee->getAttr<AsmLabelAttr>();
+  if (!Label)
+    return LaunchForm::None;
+  if (Label->getLabel() == "__ofld_launch")
+    return LaunchForm::Plain;
+  if (Label->getLabel() == "__ofld_launch_shaped")
+    return LaunchForm::Shaped;
+  return LaunchForm::None;
+}
+
+const DeclRefExpr *kernelReference(const Expr &Arg) {
+  const Expr *E = Arg.IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  return dyn_cast<DeclRefExpr>(E);
+}
+
+const FunctionDecl *namedKernel(const Expr &E) {
+  const DeclRefExpr *Ref = kernelReference(E);
+  return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+}
+
+bool isCallSiteDescriptor(const Expr &E) {
+  const auto *SL = dyn_cast<StringLiteral>(E.IgnoreParenImpCasts());
+  return SL && SL->getString().starts_with("v1;");
+}
+
+bool hasIncompleteParameter(const FunctionDecl &Kernel, ASTContext &Ctx) {
+  for (const ParmVarDecl *P : Kernel.parameters()) {
+    ParamClassification C = classifyParameter(*P, isOutParam(*P), Ctx);
+    const auto *V = std::get_if<RuleViolation>(&C);
+    if (V && V->Id == DiagId::ParamIncompleteType)
+      return true;
+  }
+  return false;
+}
+
+std::optional<KernelDescriptor>
+checkKernelDeclaration(const FunctionDecl &Kernel, ASTContext &Ctx,
+                       DiagnosticsEngine &Diags) {
+  bool Valid = true;
+  if (std::optional<DiagId> Bad = checkKernelSignature(Kernel)) {
+    report(Diags, Kernel.getLocation(), *Bad) << &Kernel;
+    Valid = false;
+  }
+  KernelDescriptor D;
+  llvm::raw_string_ostream NameOS(D.Name);
+  Kernel.getNameForDiagnostic(NameOS, Ctx.getPrintingPolicy(),
+                              /*Qualified=*/true);
+  for (const ParmVarDecl *P : Kernel.parameters()) {
+    ParamClassification C = classifyParameter(*P, isOutParam(*P), Ctx);
+    if (const auto *V = std::get_if<RuleViolation>(&C)) {
+      reportViolation(Diags, Kernel, *P, *V, Ctx);
+      Valid = false;
+      continue;
+    }
+    D.Params.push_back(std::get<ParamRule>(C).Layout);
+  }
+  if (!Valid)
+    return std::nullopt;
+  return D;
+}
+
+CheckedLaunch
+checkLaunchCall(ASTContext &Ctx, DiagnosticsEngine &Diags, const CallExpr &CE,
+                unsigned KernelArg, const FunctionDecl *Enclosing,
+                llvm::function_ref<bool(const FunctionDecl &)> KernelIsValid) {
+  CheckedLaunch Out;
+  const Expr *KernelExpr = CE.getArg(KernelArg);
+  const FunctionDecl *K = namedKernel(*KernelExpr);
+  if (!K) {
+    report(Diags, KernelExpr->getExprLoc(), DiagId::CallUnknownKernel)
+        << KernelExpr->getSourceRange();
+    return Out;
+  }
+  if (!isKernel(*K)) {
+    report(Diags, KernelExpr->getExprLoc(), DiagId::CallNotAKernel)
+        << K << KernelExpr->getSourceRange();
+    return Out;
+  }
+  Out.Kernel = K;
+  if (Enclosing && isKernel(*Enclosing)) {
+    report(Diags, CE.getExprLoc(), DiagId::CallNestedLaunch) << Enclosing;
+    return Out;
+  }
+  if (KernelArg && !checkLaunchShape(Ctx, Diags, CE.getArg(0)))
+    return Out;
+  // offload.hpp's declarations end in the hidden `__ofld_site` parameter:
+  // an argument written there is one too many for the kernel.
+  const FunctionDecl *Entry = CE.getDirectCallee();
+  unsigned NumParams = Entry ? Entry->getNumParams() : 0;
+  if (NumParams &&
+      Entry->getParamDecl(NumParams - 1)->getName() == "__ofld_site" &&
+      CE.getNumArgs() > KernelArg + 1) {
+    const Expr *Site = CE.getArg(CE.getNumArgs() - 1);
+    if (!isa<CXXDefaultArgExpr>(Site) && !isCallSiteDescriptor(*Site)) {
+      report(Diags, Site->getExprLoc(), DiagId::CallTooManyArguments)
+          << K << K->getNumParams();
+      return Out;
+    }
+  }
+  if (!KernelIsValid(*K)) {
+    report(Diags, KernelExpr->getExprLoc(), DiagId::CallInvalidKernel) << K;
+    return Out;
+  }
+  Out.Ok = true;
+  return Out;
+}
 
 bool checkLaunchShape(ASTContext &Ctx, DiagnosticsEngine &Diags,
                       const Expr *Shape) {

@@ -219,4 +219,6 @@ void findLaunchGroups(const CompoundStmt &Block, LaunchKernelFn KernelOf,
   }
 }
 
+const VarDecl *heldVariable(const Expr &Arg) { return wholeVariable(&Arg); }
+
 } // namespace offload

@@ -24,6 +24,8 @@
 namespace clang {
 class CallExpr;
 class CompoundStmt;
+class Expr;
+class VarDecl;
 } // namespace clang
 
 namespace offload {
@@ -39,6 +41,11 @@ using LaunchKernelFn =
 void findLaunchGroups(const clang::CompoundStmt &Block, LaunchKernelFn KernelOf,
                       unsigned &NextId,
                       llvm::DenseMap<const clang::CallExpr *, LaunchGroup> &Groups);
+
+/// The variable whose whole object (or, through a span made of it, whose
+/// elements) an argument maps; null for anything else. A group holds only
+/// such variables.
+const clang::VarDecl *heldVariable(const clang::Expr &Arg);
 
 } // namespace offload
 
