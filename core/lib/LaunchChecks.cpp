@@ -44,6 +44,11 @@ using namespace clang;
 namespace offload {
 namespace {
 
+// The marker symbols and names of offload.hpp (runtime_abi.def).
+#define OFLD_ABI_MARKER(Enum, Name)                                            \
+  constexpr llvm::StringLiteral Marker##Enum = #Name;
+#include "offload/runtime_abi.def"
+
 /// The expression a launch (or a dim3) was built from: through temporaries,
 /// casts to the same class, and `const` variables, whose initialiser is
 /// their value for good.
@@ -178,9 +183,9 @@ LaunchForm launchFormOf(const FunctionDecl *Callee) {
   const auto *Label = Callee->getAttr<AsmLabelAttr>();
   if (!Label)
     return LaunchForm::None;
-  if (Label->getLabel() == "__ofld_launch")
+  if (Label->getLabel() == MarkerLaunch)
     return LaunchForm::Plain;
-  if (Label->getLabel() == "__ofld_launch_shaped")
+  if (Label->getLabel() == MarkerLaunchShaped)
     return LaunchForm::Shaped;
   return LaunchForm::None;
 }
@@ -196,6 +201,11 @@ const DeclRefExpr *kernelReference(const Expr &Arg) {
 const FunctionDecl *namedKernel(const Expr &E) {
   const DeclRefExpr *Ref = kernelReference(E);
   return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+}
+
+bool hasSiteParameter(const FunctionDecl &Entry) {
+  unsigned N = Entry.getNumParams();
+  return N && Entry.getParamDecl(N - 1)->getName() == MarkerSiteParam;
 }
 
 bool isCallSiteDescriptor(const Expr &E) {
@@ -266,10 +276,7 @@ checkLaunchCall(ASTContext &Ctx, DiagnosticsEngine &Diags, const CallExpr &CE,
   // offload.hpp's declarations end in the hidden `__ofld_site` parameter:
   // an argument written there is one too many for the kernel.
   const FunctionDecl *Entry = CE.getDirectCallee();
-  unsigned NumParams = Entry ? Entry->getNumParams() : 0;
-  if (NumParams &&
-      Entry->getParamDecl(NumParams - 1)->getName() == "__ofld_site" &&
-      CE.getNumArgs() > KernelArg + 1) {
+  if (Entry && hasSiteParameter(*Entry) && CE.getNumArgs() > KernelArg + 1) {
     const Expr *Site = CE.getArg(CE.getNumArgs() - 1);
     if (!isa<CXXDefaultArgExpr>(Site) && !isCallSiteDescriptor(*Site)) {
       report(Diags, Site->getExprLoc(), DiagId::CallTooManyArguments)

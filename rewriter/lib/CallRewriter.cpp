@@ -192,10 +192,7 @@ checkCall(RewriteContext &RC, const CallExpr &CE, KernelCheck Check,
   // The declaration ends in the hidden `__ofld_site` parameter, which
   // checkLaunchCall found without an argument written for it.
   Out.NumArgs = CE.getNumArgs() - Out.KernelArg - 1;
-  const ParmVarDecl *Last = Entry.getNumParams()
-                                ? Entry.getParamDecl(Entry.getNumParams() - 1)
-                                : nullptr;
-  if (Last && Last->getName() == "__ofld_site" && Out.NumArgs)
+  if (hasSiteParameter(Entry) && Out.NumArgs)
     --Out.NumArgs;
   if (Out.NumArgs != Kernel->getNumParams())
     return std::nullopt; // clang has already said why the call does not match

@@ -50,9 +50,10 @@ using namespace ofld::detail;
 
 namespace {
 
-// libomptarget's map type bits (OMPConstants.h, OpenMPOffloadMappingFlags).
-constexpr int64_t MapTo = 0x1, MapFrom = 0x2, MapAlways = 0x4,
-                  MapLiteral = 0x100;
+// libomptarget's map type bits (runtime_abi.def).
+constexpr int64_t MapTo = __ofld_map_to, MapFrom = __ofld_map_from,
+                  MapAlways = __ofld_map_always,
+                  MapLiteral = __ofld_map_literal;
 constexpr int64_t Transfer = MapTo | MapFrom;
 
 /// A small range the launch maps as its copy in the argument arena.

@@ -276,11 +276,11 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
                                        const ofld::launch *Shape,
                                        int64_t Count, int64_t Device,
                                        const void *RegionId, uint32_t *Dims) {
-  std::uint64_t D[6];
+  std::uint64_t D[__ofld_num_dims];
   default_dims(Shape, Count, D);
   // A zero component (an empty span under the default shape): nothing runs.
   if (is_empty(D))
-    return 0;
+    return __ofld_mode_skip;
   LaunchLimits Limits = launchLimits(Device, RegionId);
   char Cause[256];
   if (__ofld::limit_cause(Cause, sizeof(Cause), D, Limits.Grid, Limits.Block,
@@ -300,11 +300,11 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
              ? " (the default shape: one thread per element; pass "
                "ofld::launch{.grid = ...})"
              : "");
-    return 0;
+    return __ofld_mode_skip;
   }
-  for (int I = 0; I < 6; ++I)
+  for (int I = 0; I < __ofld_num_dims; ++I)
     Dims[I] = std::uint32_t(D[I]);
-  return Shape && Shape->nowait ? 2 : 1;
+  return Shape && Shape->nowait ? __ofld_mode_async : __ofld_mode_now;
 }
 
 extern "C" int64_t __ofld_select_device(const __ofld_site *Site,

@@ -43,6 +43,10 @@ LaunchForm launchFormOf(const clang::FunctionDecl *Callee);
 const clang::DeclRefExpr *kernelReference(const clang::Expr &E);
 const clang::FunctionDecl *namedKernel(const clang::Expr &E);
 
+/// Whether an offload() declaration ends in the hidden `__ofld_site`
+/// parameter that the plugin fills with the call-site descriptor.
+bool hasSiteParameter(const clang::FunctionDecl &Entry);
+
 /// Whether `E` is the call-site descriptor the plugin writes into a call's
 /// hidden `__ofld_site` argument (found again where a template's
 /// instantiation copies the call).
