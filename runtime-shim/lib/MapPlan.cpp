@@ -182,13 +182,7 @@ bool ofld::detail::copyBytes(bool ToDevice, int64_t Device, void *Host,
 namespace {
 
 /// Whether libomptarget logs (LIBOMPTARGET_INFO is set and not 0).
-bool logging() {
-  static const bool On = [] {
-    const char *Info = std::getenv("LIBOMPTARGET_INFO");
-    return Info && std::strtoll(Info, nullptr, 0) != 0;
-  }();
-  return On;
-}
+bool logging() { return environment().OmptargetInfo != 0; }
 
 /// With LIBOMPTARGET_INFO set, libomptarget 22 can deadlock: a thread inside
 /// omp_target_is_present holds its device list and waits for a mapping

@@ -37,19 +37,6 @@ std::atomic<ofld::error_handler> Handler{nullptr};
 
 using namespace ofld::detail;
 
-/// Read once: every launch asks, and getenv is a linear scan.
-Policy ofld::detail::offloadPolicy() {
-  static const Policy P = [] {
-    const char *Env = std::getenv("OMP_TARGET_OFFLOAD");
-    if (Env && !strcasecmp(Env, "MANDATORY"))
-      return Policy::Mandatory;
-    if (Env && !strcasecmp(Env, "DISABLED"))
-      return Policy::Disabled;
-    return Policy::Default;
-  }();
-  return P;
-}
-
 // libomptarget's reference-counted start and stop.
 extern "C" void __tgt_rtl_init();
 extern "C" void __tgt_rtl_deinit();
@@ -206,10 +193,7 @@ std::atomic<int> UserDefault{-1};
 std::atomic<bool> UserDefaultSet{false};
 
 /// OMP_DEFAULT_DEVICE, when the environment sets it: libomptarget's number.
-bool ompDefaultFromEnv() {
-  static const bool Set = std::getenv("OMP_DEFAULT_DEVICE") != nullptr;
-  return Set;
-}
+bool ompDefaultFromEnv() { return environment().OmpDefaultDevice; }
 
 /// The device of launches (and regions) that name none.
 struct DefaultDevice {
@@ -451,9 +435,7 @@ extern "C" void __ofld_region_end(int64_t Device,
 // choice. No driver (no GPU): nothing to do.
 namespace {
 void activateCudaContexts() {
-  const char *Env = std::getenv("OFFLOAD_CUDA_SCHED");
-  if ((Env && !strcasecmp(Env, "blocking")) ||
-      offloadPolicy() == Policy::Disabled)
+  if (environment().CudaSchedBlocking || offloadPolicy() == Policy::Disabled)
     return;
   using namespace ofld::detail::cuda;
   const Driver *Cu = driver();

@@ -95,23 +95,13 @@ struct Settings {
 const Settings &settings() {
   static const Settings S = [] {
     Settings S;
-    auto Off = [](const char *Name) {
-      const char *V = std::getenv(Name);
-      return V && !std::strcmp(V, "0");
-    };
-    auto On = [](const char *Name) {
-      const char *V = std::getenv(Name);
-      return V && *V && std::strcmp(V, "0");
-    };
-    S.Fast = !Off("OFFLOAD_FAST_LAUNCH");
-    S.Blocking = On("OFFLOAD_LAUNCH_BLOCKING");
-    S.Trace = On("OFFLOAD_LAUNCH_TRACE");
-    S.Debug = On("OFFLOAD_LAUNCH_DEBUG");
-    if (const char *Info = std::getenv("LIBOMPTARGET_INFO")) {
-      long long Bits = std::strtoll(Info, nullptr, 0);
-      S.LogLaunches = Bits & 0x10; // kernel launches
-      S.LogCopies = Bits & 0x20;   // data transfers
-    }
+    const Environment &E = environment();
+    S.Fast = E.FastLaunch;
+    S.Blocking = E.LaunchBlocking;
+    S.Trace = E.LaunchTrace;
+    S.Debug = E.LaunchDebug;
+    S.LogLaunches = E.OmptargetInfo & 0x10; // kernel launches
+    S.LogCopies = E.OmptargetInfo & 0x20;   // data transfers
     return S;
   }();
   return S;
