@@ -75,16 +75,110 @@ struct GroupState {
 };
 using GroupStates = DenseMap<std::pair<Function *, unsigned>, GroupState>;
 
+/// What a marker call says: its descriptor and operands.
+struct DecodedLaunch {
+  CallSiteDescriptor Site;
+  Value *Shape = nullptr; ///< the ofld::launch, or null
+  Function *Kernel = nullptr;
+  SmallVector<Value *, 8> Params; ///< addresses of the parameter objects
+  Function *CpuThunk = nullptr;
+};
+
+/// Reads a marker call, or reports why it cannot be lowered.
+std::optional<DecodedLaunch> decodeLaunch(Module &M, CallBase &Call) {
+  LLVMContext &Ctx = M.getContext();
+  DecodedLaunch L;
+  // Every offload() specialisation shares the marker symbol, so calls whose
+  // type differs from the first declaration's call it through the operand.
+  bool Shaped = Call.getCalledOperand()->stripPointerCasts()->getName() ==
+                abi::MarkerLaunchShaped;
+  unsigned First = Shaped ? 1 : 0;
+  if (Call.arg_size() < First + 2)
+    return std::nullopt;
+  StringRef Text;
+  if (!getConstantStringInfo(Call.getArgOperand(Call.arg_size() - 1), Text)) {
+    Ctx.emitError(&Call, "offload: this offload() call was not checked by the "
+                         "plugin (is it in code the plugin cannot see?)");
+    return std::nullopt;
+  }
+  Expected<CallSiteDescriptor> D = decodeCallSite(Text);
+  if (!D) {
+    Ctx.emitError(&Call, "offload: bad call descriptor: " +
+                             toString(D.takeError()));
+    return std::nullopt;
+  }
+  L.Site = std::move(*D);
+  L.Shape = Shaped ? Call.getArgOperand(0) : nullptr;
+  L.Kernel = dyn_cast<Function>(Call.getArgOperand(First)->stripPointerCasts());
+  for (unsigned I = First + 1; I + 1 < Call.arg_size(); ++I)
+    L.Params.push_back(Call.getArgOperand(I));
+  if (!L.Kernel || L.Params.size() != L.Site.Kernel.Params.size()) {
+    Ctx.emitError(&Call, "offload: call of '" + L.Site.Kernel.Name +
+                             "' does not match its descriptor");
+    return std::nullopt;
+  }
+  L.CpuThunk = M.getFunction(L.Site.Kernel.CpuThunk);
+  if (!L.CpuThunk) {
+    Ctx.emitError(&Call, "offload: CPU thunk of '" + L.Site.Kernel.Name +
+                             "' was not emitted");
+    return std::nullopt;
+  }
+  return L;
+}
+
+/// A private constant C string.
+Constant *globalString(Module &M, StringRef S, const Twine &Name) {
+  auto *Init = ConstantDataArray::getString(M.getContext(), S);
+  auto *GV = new GlobalVariable(M, Init->getType(), true,
+                                GlobalValue::PrivateLinkage, Init, Name);
+  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  return GV;
+}
+
+/// The call's `struct __ofld_site`.
+Constant *siteConstant(Module &M, const CallSiteDescriptor &Site) {
+  LLVMContext &Ctx = M.getContext();
+  IntegerType *I32 = Type::getInt32Ty(Ctx);
+  // `struct __ofld_site`, field by field (runtime_abi.def).
+  auto Field = [&](abi::SiteField F) -> Constant * {
+    switch (F) {
+    case abi::SiteField::Kernel:
+      return globalString(M, Site.Kernel.Name, ".ofld.kernel_name");
+    case abi::SiteField::File:
+      return globalString(M, Site.File, ".ofld.file");
+    case abi::SiteField::Line:
+      return ConstantInt::get(I32, Site.Line);
+    case abi::SiteField::Column:
+      return ConstantInt::get(I32, Site.Column);
+    case abi::SiteField::Flags:
+      return ConstantInt::get(
+          I32, Site.WarnedConstRegion ? abi::SiteFlagWarnedConst : 0);
+    }
+    llvm_unreachable("a site field without a value");
+  };
+  StructType *Ty = abi::siteType(Ctx);
+  Constant *Init = ConstantStruct::get(Ty, {
+#define OFLD_ABI_SITE_FIELD(Enum, Name, Type) Field(abi::SiteField::Enum),
+#include "offload/runtime_abi.def"
+                                           });
+  auto *GV = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage, Init,
+                                ".ofld.site");
+  return GV;
+}
+
 /// Lowers one marker call.
 class LaunchLowering {
 public:
   LaunchLowering(Module &M, OpenMPIRBuilder &OMP, GroupStates &Groups,
-                 CallBase &Call)
-      : M(M), OMP(OMP), Groups(Groups), Call(Call), Ctx(M.getContext()),
-        PtrTy(PointerType::get(Ctx, 0)), I64(Type::getInt64Ty(Ctx)),
-        I32(Type::getInt32Ty(Ctx)) {}
+                 CallBase &Call, const DecodedLaunch &L)
+      : M(M), OMP(OMP), Groups(Groups), Caller(*Call.getFunction()),
+        Call(Call), Ctx(M.getContext()), PtrTy(PointerType::get(Ctx, 0)),
+        I64(Type::getInt64Ty(Ctx)), I32(Type::getInt32Ty(Ctx)), Site(L.Site),
+        Shape(L.Shape), Kernel(L.Kernel), CallParams(L.Params),
+        CpuThunk(L.CpuThunk), SiteInfo(siteConstant(M, L.Site)) {}
 
-  bool run();
+  /// Replaces the call; the class is used once.
+  void run();
 
 private:
   struct Mapped {
@@ -114,11 +208,9 @@ private:
     Value *Ptr, *Bytes, *Count; ///< Count: a span's element count, else null
   };
 
-  bool decode();
   LaunchArgs gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
                              Value *Dims);
   Value *defaultCount(IRBuilder<> &B, ArrayRef<Value *> Params);
-  Constant *siteConstant();
   Value *arrayOf(IRBuilder<> &B, ArrayRef<Value *> Vals, Type *EltTy,
                  const Twine &Name);
   ArgArrays emitArgumentArrays(IRBuilder<> &B, const LaunchArgs &Args,
@@ -134,97 +226,20 @@ private:
   Module &M;
   OpenMPIRBuilder &OMP;
   GroupStates &Groups;
-  Function *Caller = nullptr; ///< the function of the call (erased in run)
-  CallBase &Call;
+  Function &Caller; ///< the function of the call
+  CallBase &Call;   ///< erased by run()
   LLVMContext &Ctx;
   PointerType *PtrTy;
   IntegerType *I64, *I32;
 
-  // What decode() read off the call.
-  CallSiteDescriptor Site;
-  bool Shaped = false;
-  Value *Shape = nullptr;
-  Function *Kernel = nullptr;
-  SmallVector<Value *, 8> CallParams; ///< addresses of the parameter objects
-  Function *CpuThunk = nullptr;
-  Constant *SiteInfo = nullptr;
+  // The decoded call (DecodedLaunch) and its site record.
+  const CallSiteDescriptor &Site;
+  Value *const Shape;
+  Function *const Kernel;
+  ArrayRef<Value *> CallParams;
+  Function *const CpuThunk;
+  Constant *const SiteInfo;
 };
-
-bool LaunchLowering::decode() {
-  // Every offload() specialisation shares the marker symbol, so calls whose
-  // type differs from the first declaration's call it through the operand.
-  Shaped = Call.getCalledOperand()->stripPointerCasts()->getName() ==
-           abi::MarkerLaunchShaped;
-  unsigned First = Shaped ? 1 : 0;
-  if (Call.arg_size() < First + 2)
-    return false;
-  StringRef Text;
-  if (!getConstantStringInfo(Call.getArgOperand(Call.arg_size() - 1), Text)) {
-    Ctx.emitError(&Call, "offload: this offload() call was not checked by the "
-                         "plugin (is it in code the plugin cannot see?)");
-    return false;
-  }
-  Expected<CallSiteDescriptor> D = decodeCallSite(Text);
-  if (!D) {
-    Ctx.emitError(&Call, "offload: bad call descriptor: " +
-                             toString(D.takeError()));
-    return false;
-  }
-  Site = std::move(*D);
-  Shape = Shaped ? Call.getArgOperand(0) : nullptr;
-  Kernel = dyn_cast<Function>(Call.getArgOperand(First)->stripPointerCasts());
-  for (unsigned I = First + 1; I + 1 < Call.arg_size(); ++I)
-    CallParams.push_back(Call.getArgOperand(I));
-  if (!Kernel || CallParams.size() != Site.Kernel.Params.size()) {
-    Ctx.emitError(&Call, "offload: call of '" + Site.Kernel.Name +
-                             "' does not match its descriptor");
-    return false;
-  }
-  CpuThunk = M.getFunction(Site.Kernel.CpuThunk);
-  if (!CpuThunk) {
-    Ctx.emitError(&Call, "offload: CPU thunk of '" + Site.Kernel.Name +
-                             "' was not emitted");
-    return false;
-  }
-  return true;
-}
-
-/// A private constant C string.
-Constant *globalString(Module &M, StringRef S, const Twine &Name) {
-  auto *Init = ConstantDataArray::getString(M.getContext(), S);
-  auto *GV = new GlobalVariable(M, Init->getType(), true,
-                                GlobalValue::PrivateLinkage, Init, Name);
-  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-  return GV;
-}
-
-Constant *LaunchLowering::siteConstant() {
-  // `struct __ofld_site`, field by field (runtime_abi.def).
-  auto Field = [&](abi::SiteField F) -> Constant * {
-    switch (F) {
-    case abi::SiteField::Kernel:
-      return globalString(M, Site.Kernel.Name, ".ofld.kernel_name");
-    case abi::SiteField::File:
-      return globalString(M, Site.File, ".ofld.file");
-    case abi::SiteField::Line:
-      return ConstantInt::get(I32, Site.Line);
-    case abi::SiteField::Column:
-      return ConstantInt::get(I32, Site.Column);
-    case abi::SiteField::Flags:
-      return ConstantInt::get(
-          I32, Site.WarnedConstRegion ? abi::SiteFlagWarnedConst : 0);
-    }
-    llvm_unreachable("a site field without a value");
-  };
-  StructType *Ty = abi::siteType(Ctx);
-  Constant *Init = ConstantStruct::get(Ty, {
-#define OFLD_ABI_SITE_FIELD(Enum, Name, Type) Field(abi::SiteField::Enum),
-#include "offload/runtime_abi.def"
-                                           });
-  auto *GV = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage, Init,
-                                ".ofld.site");
-  return GV;
-}
 
 Value *LaunchLowering::defaultCount(IRBuilder<> &B, ArrayRef<Value *> Params) {
   std::optional<unsigned> I = Site.Kernel.shapeParam();
@@ -309,7 +324,7 @@ LaunchLowering::Range LaunchLowering::rangeOf(IRBuilder<> &B,
 }
 
 GroupState &LaunchLowering::groupState() {
-  Function *F = Caller;
+  Function *F = &Caller;
   GroupState &G = Groups[{F, Site.Group.Id}];
   if (G.Ptrs)
     return G;
@@ -578,14 +593,11 @@ void LaunchLowering::emitAsync(IRBuilder<> &B, ArrayRef<Value *> Params,
   B.CreateCall(SubmitFn, {SiteInfo, ShapeArg, Body, Ctx8, CtxDims, Device});
 }
 
-bool LaunchLowering::run() {
-  if (!decode())
-    return false;
-  Function *F = Caller = Call.getFunction();
+void LaunchLowering::run() {
+  Function *F = &Caller;
   BasicBlock *BB = Call.getParent();
   IRBuilder<> Entry(&F->getEntryBlock(), F->getEntryBlock().begin());
   IRBuilder<> B(&Call);
-  SiteInfo = siteConstant();
   if (Site.Group.Id && Site.Group.Opens)
     emitGroupBegin(B, CallParams);
 
@@ -662,7 +674,6 @@ bool LaunchLowering::run() {
     B.SetInsertPoint(Tail, Tail->getFirstInsertionPt());
     emitGroupEnd(B);
   }
-  return true;
 }
 
 } // namespace
@@ -692,7 +703,8 @@ PreservedAnalyses HostLoweringPass::run(Module &M, ModuleAnalysisManager &) {
   OMP.initialize();
   GroupStates Groups;
   for (CallBase *CB : Calls)
-    LaunchLowering(M, OMP, Groups, *CB).run();
+    if (std::optional<DecodedLaunch> L = decodeLaunch(M, *CB))
+      LaunchLowering(M, OMP, Groups, *CB, *L).run();
   for (StringRef Name : {abi::MarkerLaunch, abi::MarkerLaunchShaped})
     if (Function *Marker = M.getFunction(Name); Marker && Marker->use_empty())
       Marker->eraseFromParent();
