@@ -11,10 +11,11 @@
 //
 // Launch shapes. `ofld::launch` components known at compile time must be
 // launchable: none at or above 2^31 (typically a negative value converted to
-// unsigned), y and z not zero when x is set, no y or z with a zero x (the
-// default shape would ignore them), no device below -1, and on GPU targets no
-// block larger than 1024 threads. A zero x means "default" (README) and is
-// accepted.
+// unsigned), y and z not zero when x is set, no y or z above 1 with a zero x
+// (a grid or block with a zero component launches nothing: only an unset
+// one, all components 0, is the default shape; offload/launch.hpp), no
+// device below -1, and on GPU targets no block larger than 1024 threads. A
+// zero x with y and z left at 1 is not reported.
 //
 //===----------------------------------------------------------------------===//
 

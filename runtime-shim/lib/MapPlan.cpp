@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The host lowering passes a launch's mapped ranges to __tgt_target_kernel,
-// which maps them in order and releases them in reverse. Three things about
+// which maps them in order and releases them in reverse. Four things about
 // those ranges are only known when the program runs:
 //
 //  * Aliasing. One buffer passed twice (as std::span<const T> and as
