@@ -65,7 +65,7 @@ install(TARGETS ofld_rt EXPORT OffloadTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT offload)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime-shim/include/offload
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT offload
-  FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
+  FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h" PATTERN "*.def")
 if(TARGET offload-rewrite)
   install(TARGETS offload-rewrite
     RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT offload)

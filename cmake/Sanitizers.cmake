@@ -42,7 +42,7 @@ set(OFFLOAD_SANITIZE "" CACHE STRING
 # The targets we build for the host; others (examples, tests built with the
 # plugin) keep their flags.
 set(OFFLOAD_SANITIZED_TARGETS
-    offloadAnalysis offloadSema offload_plugin ofld_rt
+    offloadCore offload_plugin ofld_rt
     offloadRewriter offload-rewrite offload-unit-tests offload-staging-tests)
 
 if(OFFLOAD_SANITIZE)

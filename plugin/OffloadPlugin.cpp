@@ -15,9 +15,9 @@
 #include "CodeGen/DeviceOptLevel.h"
 #include "CodeGen/DeviceSymbols.h"
 #include "CodeGen/HostLowering.h"
-#include "Diagnostics.h"
 #include "Sema/BundledHeaders.h"
 #include "Sema/OffloadConsumer.h"
+#include "offload/Core/Diagnostics.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"

@@ -7,6 +7,7 @@
 #include "DeviceEntries.h"
 #include "KernelEntries.h"
 #include "LaunchABI.h"
+#include "RuntimeABI.h"
 
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -74,9 +75,9 @@ public:
     if (GPU) {
       B.CreateCall(Thunk, {K.Kernel, Objs});
     } else {
-      auto *DimsTy = ArrayType::get(I32, 6);
+      auto *DimsTy = ArrayType::get(I32, abi::NumDims);
       Value *Dims = stackObject(B, DimsTy, "dims");
-      for (unsigned D = 0; D < 6; ++D) {
+      for (unsigned D = 0; D < abi::NumDims; ++D) {
         Value *Packed = E->getArg(Slot + D / 2);
         Value *Part = D % 2 ? B.CreateLShr(Packed, 32) : Packed;
         B.CreateStore(B.CreateTrunc(Part, I32),

@@ -29,7 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DeviceSymbols.h"
-#include "Diagnostics.h"
+#include "offload/Core/Diagnostics.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

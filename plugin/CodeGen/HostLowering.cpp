@@ -7,6 +7,7 @@
 #include "HostLowering.h"
 #include "KernelEntries.h"
 #include "LaunchABI.h"
+#include "RuntimeABI.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Frontend/Offloading/Utility.h"
@@ -17,28 +18,25 @@
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
-using omp::OpenMPOffloadMappingFlags;
 
 namespace offload {
+using abi::RuntimeFn;
+
 namespace {
 
-uint64_t bits(OpenMPOffloadMappingFlags F) {
-  return static_cast<std::underlying_type_t<OpenMPOffloadMappingFlags>>(F);
-}
-
-OpenMPOffloadMappingFlags transferFlags(MapKind M) {
+/// The map bits of a transfer (runtime_abi.def).
+uint64_t transferBits(MapKind M) {
   switch (M) {
   case MapKind::To:
-    return OpenMPOffloadMappingFlags::OMP_MAP_TO;
+    return abi::MapTo;
   case MapKind::From:
-    return OpenMPOffloadMappingFlags::OMP_MAP_FROM;
+    return abi::MapFrom;
   case MapKind::ToFrom:
-    return OpenMPOffloadMappingFlags::OMP_MAP_TO |
-           OpenMPOffloadMappingFlags::OMP_MAP_FROM;
+    return abi::MapTo | abi::MapFrom;
   case MapKind::Literal:
     break;
   }
-  return OpenMPOffloadMappingFlags::OMP_MAP_NONE;
+  return 0;
 }
 
 /// The region id of a kernel: its address is what __tgt_target_kernel
@@ -77,16 +75,110 @@ struct GroupState {
 };
 using GroupStates = DenseMap<std::pair<Function *, unsigned>, GroupState>;
 
+/// What a marker call says: its descriptor and operands.
+struct DecodedLaunch {
+  CallSiteDescriptor Site;
+  Value *Shape = nullptr; ///< the ofld::launch, or null
+  Function *Kernel = nullptr;
+  SmallVector<Value *, 8> Params; ///< addresses of the parameter objects
+  Function *CpuThunk = nullptr;
+};
+
+/// Reads a marker call, or reports why it cannot be lowered.
+std::optional<DecodedLaunch> decodeLaunch(Module &M, CallBase &Call) {
+  LLVMContext &Ctx = M.getContext();
+  DecodedLaunch L;
+  // Every offload() specialisation shares the marker symbol, so calls whose
+  // type differs from the first declaration's call it through the operand.
+  bool Shaped = Call.getCalledOperand()->stripPointerCasts()->getName() ==
+                abi::MarkerLaunchShaped;
+  unsigned First = Shaped ? 1 : 0;
+  if (Call.arg_size() < First + 2)
+    return std::nullopt;
+  StringRef Text;
+  if (!getConstantStringInfo(Call.getArgOperand(Call.arg_size() - 1), Text)) {
+    Ctx.emitError(&Call, "offload: this offload() call was not checked by the "
+                         "plugin (is it in code the plugin cannot see?)");
+    return std::nullopt;
+  }
+  Expected<CallSiteDescriptor> D = decodeCallSite(Text);
+  if (!D) {
+    Ctx.emitError(&Call, "offload: bad call descriptor: " +
+                             toString(D.takeError()));
+    return std::nullopt;
+  }
+  L.Site = std::move(*D);
+  L.Shape = Shaped ? Call.getArgOperand(0) : nullptr;
+  L.Kernel = dyn_cast<Function>(Call.getArgOperand(First)->stripPointerCasts());
+  for (unsigned I = First + 1; I + 1 < Call.arg_size(); ++I)
+    L.Params.push_back(Call.getArgOperand(I));
+  if (!L.Kernel || L.Params.size() != L.Site.Kernel.Params.size()) {
+    Ctx.emitError(&Call, "offload: call of '" + L.Site.Kernel.Name +
+                             "' does not match its descriptor");
+    return std::nullopt;
+  }
+  L.CpuThunk = M.getFunction(L.Site.Kernel.CpuThunk);
+  if (!L.CpuThunk) {
+    Ctx.emitError(&Call, "offload: CPU thunk of '" + L.Site.Kernel.Name +
+                             "' was not emitted");
+    return std::nullopt;
+  }
+  return L;
+}
+
+/// A private constant C string.
+Constant *globalString(Module &M, StringRef S, const Twine &Name) {
+  auto *Init = ConstantDataArray::getString(M.getContext(), S);
+  auto *GV = new GlobalVariable(M, Init->getType(), true,
+                                GlobalValue::PrivateLinkage, Init, Name);
+  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  return GV;
+}
+
+/// The call's `struct __ofld_site`.
+Constant *siteConstant(Module &M, const CallSiteDescriptor &Site) {
+  LLVMContext &Ctx = M.getContext();
+  IntegerType *I32 = Type::getInt32Ty(Ctx);
+  // `struct __ofld_site`, field by field (runtime_abi.def).
+  auto Field = [&](abi::SiteField F) -> Constant * {
+    switch (F) {
+    case abi::SiteField::Kernel:
+      return globalString(M, Site.Kernel.Name, ".ofld.kernel_name");
+    case abi::SiteField::File:
+      return globalString(M, Site.File, ".ofld.file");
+    case abi::SiteField::Line:
+      return ConstantInt::get(I32, Site.Line);
+    case abi::SiteField::Column:
+      return ConstantInt::get(I32, Site.Column);
+    case abi::SiteField::Flags:
+      return ConstantInt::get(
+          I32, Site.WarnedConstRegion ? abi::SiteFlagWarnedConst : 0);
+    }
+    llvm_unreachable("a site field without a value");
+  };
+  StructType *Ty = abi::siteType(Ctx);
+  Constant *Init = ConstantStruct::get(Ty, {
+#define OFLD_ABI_SITE_FIELD(Enum, Name, Type) Field(abi::SiteField::Enum),
+#include "offload/runtime_abi.def"
+                                           });
+  auto *GV = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage, Init,
+                                ".ofld.site");
+  return GV;
+}
+
 /// Lowers one marker call.
 class LaunchLowering {
 public:
   LaunchLowering(Module &M, OpenMPIRBuilder &OMP, GroupStates &Groups,
-                 CallBase &Call)
-      : M(M), OMP(OMP), Groups(Groups), Call(Call), Ctx(M.getContext()),
-        PtrTy(PointerType::get(Ctx, 0)), I64(Type::getInt64Ty(Ctx)),
-        I32(Type::getInt32Ty(Ctx)) {}
+                 CallBase &Call, const DecodedLaunch &L)
+      : M(M), OMP(OMP), Groups(Groups), Caller(*Call.getFunction()),
+        Call(Call), Ctx(M.getContext()), PtrTy(PointerType::get(Ctx, 0)),
+        I64(Type::getInt64Ty(Ctx)), I32(Type::getInt32Ty(Ctx)), Site(L.Site),
+        Shape(L.Shape), Kernel(L.Kernel), CallParams(L.Params),
+        CpuThunk(L.CpuThunk), SiteInfo(siteConstant(M, L.Site)) {}
 
-  bool run();
+  /// Replaces the call; the class is used once.
+  void run();
 
 private:
   struct Mapped {
@@ -116,11 +208,9 @@ private:
     Value *Ptr, *Bytes, *Count; ///< Count: a span's element count, else null
   };
 
-  bool decode();
   LaunchArgs gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
                              Value *Dims);
   Value *defaultCount(IRBuilder<> &B, ArrayRef<Value *> Params);
-  Constant *siteConstant();
   Value *arrayOf(IRBuilder<> &B, ArrayRef<Value *> Vals, Type *EltTy,
                  const Twine &Name);
   ArgArrays emitArgumentArrays(IRBuilder<> &B, const LaunchArgs &Args,
@@ -136,83 +226,20 @@ private:
   Module &M;
   OpenMPIRBuilder &OMP;
   GroupStates &Groups;
-  Function *Caller = nullptr; ///< the function of the call (erased in run)
-  CallBase &Call;
+  Function &Caller; ///< the function of the call
+  CallBase &Call;   ///< erased by run()
   LLVMContext &Ctx;
   PointerType *PtrTy;
   IntegerType *I64, *I32;
 
-  // What decode() read off the call.
-  CallSiteDescriptor Site;
-  bool Shaped = false;
-  Value *Shape = nullptr;
-  Function *Kernel = nullptr;
-  SmallVector<Value *, 8> CallParams; ///< addresses of the parameter objects
-  Function *CpuThunk = nullptr;
-  Constant *SiteInfo = nullptr;
+  // The decoded call (DecodedLaunch) and its site record.
+  const CallSiteDescriptor &Site;
+  Value *const Shape;
+  Function *const Kernel;
+  ArrayRef<Value *> CallParams;
+  Function *const CpuThunk;
+  Constant *const SiteInfo;
 };
-
-bool LaunchLowering::decode() {
-  // Every offload() specialisation shares the marker symbol, so calls whose
-  // type differs from the first declaration's call it through the operand.
-  Shaped = Call.getCalledOperand()->stripPointerCasts()->getName() ==
-           "__ofld_launch_shaped";
-  unsigned First = Shaped ? 1 : 0;
-  if (Call.arg_size() < First + 2)
-    return false;
-  StringRef Text;
-  if (!getConstantStringInfo(Call.getArgOperand(Call.arg_size() - 1), Text)) {
-    Ctx.emitError(&Call, "offload: this offload() call was not checked by the "
-                         "plugin (is it in code the plugin cannot see?)");
-    return false;
-  }
-  Expected<CallSiteDescriptor> D = decodeCallSite(Text);
-  if (!D) {
-    Ctx.emitError(&Call, "offload: bad call descriptor: " +
-                             toString(D.takeError()));
-    return false;
-  }
-  Site = std::move(*D);
-  Shape = Shaped ? Call.getArgOperand(0) : nullptr;
-  Kernel = dyn_cast<Function>(Call.getArgOperand(First)->stripPointerCasts());
-  for (unsigned I = First + 1; I + 1 < Call.arg_size(); ++I)
-    CallParams.push_back(Call.getArgOperand(I));
-  if (!Kernel || CallParams.size() != Site.Kernel.Params.size()) {
-    Ctx.emitError(&Call, "offload: call of '" + Site.Kernel.Name +
-                             "' does not match its descriptor");
-    return false;
-  }
-  CpuThunk = M.getFunction(Site.Kernel.CpuThunk);
-  if (!CpuThunk) {
-    Ctx.emitError(&Call, "offload: CPU thunk of '" + Site.Kernel.Name +
-                             "' was not emitted");
-    return false;
-  }
-  return true;
-}
-
-/// A private constant C string.
-Constant *globalString(Module &M, StringRef S, const Twine &Name) {
-  auto *Init = ConstantDataArray::getString(M.getContext(), S);
-  auto *GV = new GlobalVariable(M, Init->getType(), true,
-                                GlobalValue::PrivateLinkage, Init, Name);
-  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-  return GV;
-}
-
-Constant *LaunchLowering::siteConstant() {
-  // Matches `struct __ofld_site` in runtime-shim/include/offload/runtime.h.
-  auto *Ty = StructType::get(PtrTy, PtrTy, I32, I32, I32);
-  uint32_t Flags = Site.WarnedConstRegion ? 1 : 0; // __ofld_site_warned_const
-  Constant *Init = ConstantStruct::get(
-      Ty, {globalString(M, Site.Kernel.Name, ".ofld.kernel_name"),
-           globalString(M, Site.File, ".ofld.file"),
-           ConstantInt::get(I32, Site.Line), ConstantInt::get(I32, Site.Column),
-           ConstantInt::get(I32, Flags)});
-  auto *GV = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage, Init,
-                                ".ofld.site");
-  return GV;
-}
 
 Value *LaunchLowering::defaultCount(IRBuilder<> &B, ArrayRef<Value *> Params) {
   std::optional<unsigned> I = Site.Kernel.shapeParam();
@@ -229,9 +256,8 @@ Value *LaunchLowering::defaultCount(IRBuilder<> &B, ArrayRef<Value *> Params) {
 LaunchLowering::LaunchArgs
 LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
                                 Value *Dims) {
-  using F = OpenMPOffloadMappingFlags;
-  uint64_t Param = bits(F::OMP_MAP_TARGET_PARAM);
-  uint64_t Literal = bits(F::OMP_MAP_LITERAL | F::OMP_MAP_TARGET_PARAM);
+  uint64_t Param = abi::MapTargetParam;
+  uint64_t Literal = abi::MapLiteral | abi::MapTargetParam;
   LaunchArgs A;
   for (auto [I, P] : enumerate(Site.Kernel.Params)) {
     Value *Obj = Params[I];
@@ -250,21 +276,21 @@ LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
       // By-value objects too big for a slot travel as a private copy.
       MapKind Map = P.Kind == PayloadKind::Value ? MapKind::To : P.Map;
       Value *Size = ConstantInt::get(I64, P.Bytes);
-      A.Maps.push_back({Obj, Size, bits(transferFlags(Map)), Name});
+      A.Maps.push_back({Obj, Size, transferBits(Map), Name});
       A.Slots.push_back({Obj, Size, Param, Name});
       break;
     }
     case SlotShape::PointerAndCount: {
       auto [Data, Bytes, Count] = rangeOf(B, P, Obj);
-      A.Maps.push_back({Data, Bytes, bits(transferFlags(P.Map)), Name});
+      A.Maps.push_back({Data, Bytes, transferBits(P.Map), Name});
       A.Slots.push_back({Data, Bytes, Param, Name});
       A.Slots.push_back({Count, ConstantInt::get(I64, 8), Literal, Name});
       break;
     }
     }
   }
-  auto *DimsTy = ArrayType::get(I32, 6);
-  for (unsigned D = 0; D < 6; D += 2) {
+  auto *DimsTy = ArrayType::get(I32, abi::NumDims);
+  for (unsigned D = 0; D < abi::NumDims; D += 2) {
     auto Load = [&](unsigned Idx) {
       return B.CreateZExt(
           B.CreateLoad(I32, B.CreateConstInBoundsGEP2_32(DimsTy, Dims, 0, Idx)),
@@ -298,7 +324,7 @@ LaunchLowering::Range LaunchLowering::rangeOf(IRBuilder<> &B,
 }
 
 GroupState &LaunchLowering::groupState() {
-  Function *F = Caller;
+  Function *F = &Caller;
   GroupState &G = Groups[{F, Site.Group.Id}];
   if (G.Ptrs)
     return G;
@@ -324,7 +350,7 @@ void LaunchLowering::emitGroupBegin(IRBuilder<> &B, ArrayRef<Value *> Params) {
     auto [Ptr, Bytes, Count] = rangeOf(B, Site.Kernel.Params[I], Params[I]);
     B.CreateStore(Ptr, B.CreateConstInBoundsGEP2_32(PtrsTy, G.Ptrs, 0, Slot));
     B.CreateStore(Bytes, B.CreateConstInBoundsGEP2_32(I64sTy, G.Sizes, 0, Slot));
-    B.CreateStore(ConstantInt::get(I64, bits(transferFlags(Held))),
+    B.CreateStore(ConstantInt::get(I64, transferBits(Held)),
                   B.CreateConstInBoundsGEP2_32(I64sTy, G.Types, 0, Slot));
     uint32_t Size;
     Names.push_back(OMP.getOrCreateSrcLocStr(
@@ -332,8 +358,7 @@ void LaunchLowering::emitGroupBegin(IRBuilder<> &B, ArrayRef<Value *> Params) {
         Site.Line, Site.Column, Size));
     ++Slot;
   }
-  auto Fn = M.getOrInsertFunction("__ofld_group_begin", I64, PtrTy, I32, PtrTy,
-                                  PtrTy, PtrTy, PtrTy);
+  auto Fn = abi::declare(M, RuntimeFn::__ofld_group_begin);
   Value *Device = B.CreateCall(
       Fn, {SiteInfo, ConstantInt::get(I32, N), G.Ptrs, G.Sizes, G.Types,
            OMP.createOffloadMapnames(Names, ".offload_group_mapnames")},
@@ -344,8 +369,7 @@ void LaunchLowering::emitGroupBegin(IRBuilder<> &B, ArrayRef<Value *> Params) {
 /// Last call of a group: copy the held ranges back and release them.
 void LaunchLowering::emitGroupEnd(IRBuilder<> &B) {
   GroupState &G = groupState();
-  auto Fn = M.getOrInsertFunction("__ofld_group_end", Type::getVoidTy(Ctx),
-                                  I64, I32, PtrTy, PtrTy, PtrTy);
+  auto Fn = abi::declare(M, RuntimeFn::__ofld_group_end);
   B.CreateCall(Fn, {B.CreateLoad(I64, G.Device),
                     ConstantInt::get(I32, Site.Group.NumHeld), G.Ptrs, G.Sizes,
                     G.Types});
@@ -466,8 +490,7 @@ Function *LaunchLowering::buildBody() {
                                         nullptr, ".offload_maptypes.plan");
     B.CreateMemCpy(Mutable, Align(8), A.Types, Align(8), 8 * Args.total());
     Types = Mutable;
-    auto Fn = M.getOrInsertFunction("__ofld_plan_maps", PtrTy, PtrTy, I64,
-                                    I32, I32, PtrTy, PtrTy, PtrTy, PtrTy);
+    auto Fn = abi::declare(M, RuntimeFn::__ofld_plan_maps);
     Plan = B.CreateCall(Fn, {SiteInfo, Device,
                              ConstantInt::get(I32, Args.Maps.size()),
                              ConstantInt::get(I32, Args.total()), A.Ptrs,
@@ -475,7 +498,7 @@ Function *LaunchLowering::buildBody() {
                         "ofld.plan");
     // The plan reported a failure (to a handler, or for the next wait):
     // the launch does not run.
-    auto *Abandoned = M.getOrInsertGlobal("__ofld_abandoned_plan",
+    auto *Abandoned = M.getOrInsertGlobal(abi::VariableAbandonedPlan,
                                           Type::getInt8Ty(Ctx));
     auto *Go = BasicBlock::Create(Ctx, "ofld.planned", Body, Launched);
     B.CreateCondBr(B.CreateICmpEQ(Plan, Abandoned), Done, Go);
@@ -484,9 +507,9 @@ Function *LaunchLowering::buildBody() {
   // One __tgt_target_kernel call maps the ranges (in order), launches and
   // unmaps (in reverse), synchronised once: separate begin/end mapper calls
   // would each wait for the device.
-  auto *DimsTy = ArrayType::get(I32, 6);
-  SmallVector<Value *, 6> D;
-  for (unsigned I = 0; I < 6; ++I)
+  auto *DimsTy = ArrayType::get(I32, abi::NumDims);
+  SmallVector<Value *, abi::NumDims> D;
+  for (unsigned I = 0; I < abi::NumDims; ++I)
     D.push_back(
         B.CreateLoad(I32, B.CreateConstInBoundsGEP2_32(DimsTy, Dims, 0, I)));
   OpenMPIRBuilder::TargetDataRTArgs RT(A.Ptrs, A.Ptrs, A.Sizes, Types,
@@ -509,8 +532,7 @@ Function *LaunchLowering::buildBody() {
   B.CreateCondBr(B.CreateICmpEQ(Rc, ConstantInt::get(I32, 0)), Launched,
                  Failed);
 
-  auto FinishFn = M.getOrInsertFunction("__ofld_finish_maps",
-                                        Type::getVoidTy(Ctx), PtrTy, I32);
+  auto FinishFn = abi::declare(M, RuntimeFn::__ofld_finish_maps);
   B.SetInsertPoint(Launched);
   if (Plan)
     B.CreateCall(FinishFn, {Plan, ConstantInt::get(I32, 1)});
@@ -523,9 +545,7 @@ Function *LaunchLowering::buildBody() {
   // the CPU. As in clang's own OpenMP fallback, what libomptarget mapped
   // itself stays.
   B.SetInsertPoint(Failed);
-  auto FailFn = M.getOrInsertFunction("__ofld_launch_failed",
-                                      Type::getVoidTy(Ctx), PtrTy, I64, I32,
-                                      I32, PtrTy, PtrTy);
+  auto FailFn = abi::declare(M, RuntimeFn::__ofld_launch_failed);
   B.CreateCall(FailFn, {SiteInfo, Device, Rc,
                         ConstantInt::get(I32, Args.Maps.size()), A.Ptrs,
                         A.Sizes});
@@ -545,7 +565,7 @@ Function *LaunchLowering::buildBody() {
 void LaunchLowering::emitAsync(IRBuilder<> &B, ArrayRef<Value *> Params,
                                Function *Body, Value *CallDims, Value *Device) {
   uint64_t ObjsBytes = 8 * std::max<size_t>(1, Params.size());
-  uint64_t Offset = ObjsBytes + 6 * 4;
+  uint64_t Offset = ObjsBytes + abi::NumDims * 4;
   SmallVector<std::pair<uint64_t, uint64_t>, 8> Copies; // offset, bytes
   for (const ParamLayout &P : Site.Kernel.Params) {
     uint64_t Bytes = P.Kind == PayloadKind::Value  ? P.Bytes
@@ -555,7 +575,7 @@ void LaunchLowering::emitAsync(IRBuilder<> &B, ArrayRef<Value *> Params,
     Copies.push_back({Offset, Bytes});
     Offset += Bytes;
   }
-  auto AllocFn = M.getOrInsertFunction("__ofld_async_alloc", PtrTy, I64);
+  auto AllocFn = abi::declare(M, RuntimeFn::__ofld_async_alloc);
   Value *Ctx8 = B.CreateCall(AllocFn, {ConstantInt::get(I64, Offset)}, "ofld.ctx");
   auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, Params.size()));
   for (auto [I, P] : enumerate(Params)) {
@@ -567,39 +587,33 @@ void LaunchLowering::emitAsync(IRBuilder<> &B, ArrayRef<Value *> Params,
     B.CreateStore(Obj, B.CreateConstInBoundsGEP2_32(ObjsTy, Ctx8, 0, I));
   }
   Value *CtxDims = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Ctx8, ObjsBytes);
-  B.CreateMemCpy(CtxDims, Align(4), CallDims, Align(4), 6 * 4);
-  auto SubmitFn = M.getOrInsertFunction("__ofld_async_submit",
-                                        Type::getVoidTy(Ctx), PtrTy, PtrTy,
-                                        PtrTy, PtrTy, PtrTy, I64);
+  B.CreateMemCpy(CtxDims, Align(4), CallDims, Align(4), abi::NumDims * 4);
+  auto SubmitFn = abi::declare(M, RuntimeFn::__ofld_async_submit);
   Value *ShapeArg = Shape ? Shape : ConstantPointerNull::get(PtrTy);
   B.CreateCall(SubmitFn, {SiteInfo, ShapeArg, Body, Ctx8, CtxDims, Device});
 }
 
-bool LaunchLowering::run() {
-  if (!decode())
-    return false;
-  Function *F = Caller = Call.getFunction();
+void LaunchLowering::run() {
+  Function *F = &Caller;
   BasicBlock *BB = Call.getParent();
   IRBuilder<> Entry(&F->getEntryBlock(), F->getEntryBlock().begin());
   IRBuilder<> B(&Call);
-  SiteInfo = siteConstant();
   if (Site.Group.Id && Site.Group.Opens)
     emitGroupBegin(B, CallParams);
 
   auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, CallParams.size()));
   Value *CallObjs = Entry.CreateAlloca(ObjsTy, nullptr, "ofld.objs");
-  Value *CallDims = Entry.CreateAlloca(ArrayType::get(I32, 6), nullptr, "ofld.dims");
+  Value *CallDims = Entry.CreateAlloca(ArrayType::get(I32, abi::NumDims),
+                                       nullptr, "ofld.dims");
   for (auto [I, P] : enumerate(CallParams))
     B.CreateStore(P, B.CreateConstInBoundsGEP2_32(ObjsTy, CallObjs, 0, I));
 
   // The device first: the launch shape is checked against its limits.
   Value *ShapeArg = Shape ? Shape : ConstantPointerNull::get(PtrTy);
   Constant *Region = regionId(M, *Kernel);
-  auto SelectFn =
-      M.getOrInsertFunction("__ofld_select_device", I64, PtrTy, PtrTy);
+  auto SelectFn = abi::declare(M, RuntimeFn::__ofld_select_device);
   Value *Device = B.CreateCall(SelectFn, {SiteInfo, ShapeArg}, "ofld.device");
-  auto ShapeFn = M.getOrInsertFunction("__ofld_launch_shape", I32, PtrTy,
-                                       PtrTy, I64, I64, PtrTy, PtrTy);
+  auto ShapeFn = abi::declare(M, RuntimeFn::__ofld_launch_shape);
   Value *Mode = B.CreateCall(ShapeFn,
                              {SiteInfo, ShapeArg, defaultCount(B, CallParams),
                               Device, Region, CallDims},
@@ -623,19 +637,17 @@ bool LaunchLowering::run() {
   auto *Now = BasicBlock::Create(Ctx, "ofld.now", F, Tail);
   auto *Later = BasicBlock::Create(Ctx, "ofld.async", F, Tail);
   B.SetInsertPoint(BB);
-  // Mode 0: nothing to run (an empty grid).
-  B.CreateCondBr(B.CreateICmpEQ(Mode, ConstantInt::get(I32, 0)), Tail,
-                 Enqueue);
+  // Nothing to run (an empty grid).
+  B.CreateCondBr(B.CreateICmpEQ(Mode, ConstantInt::get(I32, abi::ModeSkip)),
+                 Tail, Enqueue);
 
   // Where all of the launch's data is on the device, the runtime queues it
   // on its stream and returns 1 (Streams.cpp); else (0) libomptarget's path
-  // runs it, now (mode 1) or on the queue's worker (mode 2).
+  // runs it, now (ModeNow) or on the queue's worker (ModeAsync).
   B.SetInsertPoint(Enqueue);
   LaunchArgs Args = gatherArguments(B, CallParams, CallDims);
   ArgArrays A = emitArgumentArrays(B, Args, /*SizesOnStack=*/false);
-  auto EnqueueFn = M.getOrInsertFunction(
-      "__ofld_enqueue", I32, PtrTy, PtrTy, PtrTy, I64, PtrTy, I32, I32, I32,
-      PtrTy, PtrTy, PtrTy, PtrTy);
+  auto EnqueueFn = abi::declare(M, RuntimeFn::__ofld_enqueue);
   Value *Queued = B.CreateCall(
       EnqueueFn,
       {SiteInfo, ShapeArg, Region, Device, CallDims, Mode,
@@ -644,11 +656,12 @@ bool LaunchLowering::run() {
       "ofld.queued");
   SwitchInst *Sw = B.CreateSwitch(Queued, Tail, 1);
   Sw->addCase(ConstantInt::get(I32, 0), Now);
-  // (Mode 2 is checked in ofld.now.)
+  // (ModeAsync is checked in ofld.now.)
 
   B.SetInsertPoint(Now);
   auto *Sync = BasicBlock::Create(Ctx, "ofld.sync", F, Later);
-  B.CreateCondBr(B.CreateICmpEQ(Mode, ConstantInt::get(I32, 2)), Later, Sync);
+  B.CreateCondBr(B.CreateICmpEQ(Mode, ConstantInt::get(I32, abi::ModeAsync)),
+                 Later, Sync);
   B.SetInsertPoint(Sync);
   B.CreateCall(Body, {CallObjs, CallDims, Device});
   B.CreateBr(Tail);
@@ -661,7 +674,6 @@ bool LaunchLowering::run() {
     B.SetInsertPoint(Tail, Tail->getFirstInsertionPt());
     emitGroupEnd(B);
   }
-  return true;
 }
 
 } // namespace
@@ -672,7 +684,7 @@ PreservedAnalyses HostLoweringPass::run(Module &M, ModuleAnalysisManager &) {
   // invoke thunk (the device images' entries do).
   releaseThunks(M, collectKernels(M));
   SmallVector<CallBase *, 8> Calls;
-  for (StringRef Name : {"__ofld_launch", "__ofld_launch_shaped"})
+  for (StringRef Name : {abi::MarkerLaunch, abi::MarkerLaunchShaped})
     if (Function *Marker = M.getFunction(Name))
       for (User *U : Marker->users())
         if (auto *CB = dyn_cast<CallBase>(U);
@@ -691,8 +703,9 @@ PreservedAnalyses HostLoweringPass::run(Module &M, ModuleAnalysisManager &) {
   OMP.initialize();
   GroupStates Groups;
   for (CallBase *CB : Calls)
-    LaunchLowering(M, OMP, Groups, *CB).run();
-  for (StringRef Name : {"__ofld_launch", "__ofld_launch_shaped"})
+    if (std::optional<DecodedLaunch> L = decodeLaunch(M, *CB))
+      LaunchLowering(M, OMP, Groups, *CB, *L).run();
+  for (StringRef Name : {abi::MarkerLaunch, abi::MarkerLaunchShaped})
     if (Function *Marker = M.getFunction(Name); Marker && Marker->use_empty())
       Marker->eraseFromParent();
   OMP.finalize();

@@ -13,7 +13,7 @@
 #ifndef OFFLOAD_CODEGEN_KERNELENTRIES_H
 #define OFFLOAD_CODEGEN_KERNELENTRIES_H
 
-#include "KernelDescriptor.h"
+#include "offload/Core/KernelDescriptor.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Function.h"

@@ -13,14 +13,15 @@
 #ifndef OFFLOAD_CODEGEN_LAUNCHABI_H
 #define OFFLOAD_CODEGEN_LAUNCHABI_H
 
-#include "KernelDescriptor.h"
+#include "RuntimeABI.h"
+#include "offload/Core/KernelDescriptor.h"
 
 namespace offload {
 
 /// Objects up to this size travel as literals inside their slot.
 inline constexpr uint64_t MaxLiteralBytes = 8;
 /// Packed grid x|y, grid z|block x, block y|z after the parameter slots.
-inline constexpr unsigned NumDimSlots = 3;
+inline constexpr unsigned NumDimSlots = abi::NumDims / 2;
 
 enum class SlotShape { Literal, Pointer, PointerAndCount };
 

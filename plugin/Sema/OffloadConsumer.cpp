@@ -6,13 +6,12 @@
 
 #include "OffloadConsumer.h"
 #include "DeviceConstants.h"
-#include "Diagnostics.h"
-#include "KernelBodyChecks.h"
-#include "KernelAttributes.h"
-#include "KernelDescriptor.h"
-#include "LaunchGroups.h"
 #include "RegionConstness.h"
-#include "TransferRules.h"
+#include "offload/Core/KernelAttributes.h"
+#include "offload/Core/KernelBodyChecks.h"
+#include "offload/Core/KernelDescriptor.h"
+#include "offload/Core/LaunchChecks.h"
+#include "offload/Core/LaunchGroups.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -61,7 +60,7 @@ public:
   void handleBlock(CompoundStmt *CS);
 
 private:
-  KernelInfo &analyseKernel(FunctionDecl *FD, bool Needed = true);
+  KernelInfo &analyseKernel(const FunctionDecl *FD, bool Needed = true);
   void completeParameterTypes(const FunctionDecl &FD);
   void prepareDefinition(FunctionDecl *FD, KernelInfo &Info);
   FunctionDecl *instantiateThunk(llvm::StringRef Name, const FunctionDecl &K);
@@ -115,37 +114,6 @@ private:
   llvm::SmallVector<FunctionDecl *, 4> Stack;
 };
 
-/// The marker symbols the bundled header gives the two offload() overloads.
-enum class MarkerKind { None, Plain, Shaped };
-
-MarkerKind markerOf(const FunctionDecl *Callee) {
-  if (!Callee)
-    return MarkerKind::None;
-  const auto *Label = Callee->getAttr<AsmLabelAttr>();
-  if (!Label)
-    return MarkerKind::None;
-  if (Label->getLabel() == "__ofld_launch")
-    return MarkerKind::Plain;
-  if (Label->getLabel() == "__ofld_launch_shaped")
-    return MarkerKind::Shaped;
-  return MarkerKind::None;
-}
-
-/// The kernel a launch names: `k`, `&k`, `ns::k`, `k<T>`.
-FunctionDecl *namedKernel(Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
-  if (auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return dyn_cast<FunctionDecl>(DRE->getDecl());
-  return nullptr;
-}
-
-bool isOurDescriptor(const Expr *E) {
-  const auto *SL = dyn_cast<StringLiteral>(E->IgnoreParenImpCasts());
-  return SL && SL->getString().starts_with("v1;");
-}
-
 } // namespace
 
 bool OffloadConsumer::HandleTopLevelDecl(DeclGroupRef DG) {
@@ -163,12 +131,12 @@ void OffloadConsumer::handleFunction(FunctionDecl *FD) {
     checkRegionConstness(
         *FD->getBody(), CI.getASTContext(), CI.getDiagnostics(),
         [&](const CallExpr &CE) -> std::optional<LaunchInfo> {
-          MarkerKind Kind = markerOf(CE.getDirectCallee());
-          unsigned First = Kind == MarkerKind::Shaped ? 1 : 0;
-          if (Kind == MarkerKind::None || CE.isTypeDependent() ||
+          LaunchForm Form = launchFormOf(CE.getDirectCallee());
+          unsigned First = Form == LaunchForm::Shaped ? 1 : 0;
+          if (Form == LaunchForm::None || CE.isTypeDependent() ||
               CE.getNumArgs() <= First)
             return std::nullopt;
-          FunctionDecl *K = namedKernel(const_cast<Expr *>(CE.getArg(First)));
+          const FunctionDecl *K = namedKernel(*CE.getArg(First));
           if (!K || !isKernel(*K))
             return std::nullopt;
           KernelInfo &Info = analyseKernel(K);
@@ -222,57 +190,36 @@ void OffloadConsumer::completeParameterTypes(const FunctionDecl &FD) {
   }
 }
 
-KernelInfo &OffloadConsumer::analyseKernel(FunctionDecl *FD, bool Needed) {
+KernelInfo &OffloadConsumer::analyseKernel(const FunctionDecl *FD,
+                                           bool Needed) {
   FD = FD->getCanonicalDecl();
   if (auto Found = Kernels.find(FD); Found != Kernels.end())
     return Found->second;
   completeParameterTypes(*FD);
   // A declaration whose parameter types are still incomplete is judged
   // where its definition or a launch needs them, not now.
-  if (!Needed)
-    for (const ParmVarDecl *P : FD->parameters()) {
-      ParamClassification C =
-          classifyParameter(*P, isOutParam(*P), CI.getASTContext());
-      auto *V = std::get_if<RuleViolation>(&C);
-      if (V && V->Id == DiagId::ParamIncompleteType) {
-        static KernelInfo Pending;
-        Pending = KernelInfo();
-        return Pending;
-      }
-    }
+  if (!Needed && hasIncompleteParameter(*FD, CI.getASTContext())) {
+    static KernelInfo Pending;
+    Pending = KernelInfo();
+    return Pending;
+  }
   KernelInfo &Info = Kernels[FD];
-
-  DiagnosticsEngine &Diags = CI.getDiagnostics();
-  ASTContext &Ctx = CI.getASTContext();
-  bool Valid = true;
-  if (auto Bad = checkKernelSignature(*FD)) {
-    report(Diags, FD->getLocation(), *Bad) << FD;
-    Valid = false;
-  }
-  KernelDescriptor &D = Info.Desc;
-  llvm::raw_string_ostream NameOS(D.Name);
-  FD->getNameForDiagnostic(NameOS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
-  for (const ParmVarDecl *P : FD->parameters()) {
-    ParamClassification C = classifyParameter(*P, isOutParam(*P), Ctx);
-    if (auto *V = std::get_if<RuleViolation>(&C)) {
-      reportViolation(Diags, *FD, *P, *V, Ctx);
-      Valid = false;
-      continue;
-    }
-    D.Params.push_back(std::get<ParamRule>(C).Layout);
-  }
-  Info.Valid = Valid;
-  if (!Valid)
+  std::optional<KernelDescriptor> D =
+      checkKernelDeclaration(*FD, CI.getASTContext(), CI.getDiagnostics());
+  if (!D)
     return Info;
+  Info.Desc = std::move(*D);
+  Info.Valid = true;
 
   // Thunks let clang, not us, apply each target's calling convention when
   // the kernel is finally called with its parameter objects.
+  KernelDescriptor &Desc = Info.Desc;
   if (FunctionDecl *Invoke = instantiateThunk("invoke", *FD))
-    D.InvokeThunk = mangle(Invoke);
+    Desc.InvokeThunk = mangle(Invoke);
   if (!isGPU())
     if (FunctionDecl *Cpu = instantiateThunk("cpu_grid", *FD))
-      D.CpuThunk = mangle(Cpu);
-  if (D.InvokeThunk.empty() || (!isGPU() && D.CpuThunk.empty()))
+      Desc.CpuThunk = mangle(Cpu);
+  if (Desc.InvokeThunk.empty() || (!isGPU() && Desc.CpuThunk.empty()))
     Info.Valid = false;
   return Info;
 }
@@ -332,51 +279,30 @@ void OffloadConsumer::prepareDefinition(FunctionDecl *FD, KernelInfo &Info) {
 }
 
 void OffloadConsumer::handleCall(CallExpr *CE, FunctionDecl *Enclosing) {
-  MarkerKind Kind = markerOf(CE->getDirectCallee());
-  if (Kind == MarkerKind::None || CE->isTypeDependent() ||
+  LaunchForm Form = launchFormOf(CE->getDirectCallee());
+  if (Form == LaunchForm::None || CE->isTypeDependent() ||
       CE->isValueDependent())
     return;
-  DiagnosticsEngine &Diags = CI.getDiagnostics();
   ASTContext &Ctx = CI.getASTContext();
-  unsigned KernelArg = Kind == MarkerKind::Shaped ? 1 : 0;
+  unsigned KernelArg = Form == LaunchForm::Shaped ? 1 : 0;
   if (CE->getNumArgs() <= KernelArg)
     return;
-  Expr *KernelExpr = CE->getArg(KernelArg);
-  FunctionDecl *K = namedKernel(KernelExpr);
-  if (!K) {
-    report(Diags, KernelExpr->getExprLoc(), DiagId::CallUnknownKernel)
-        << KernelExpr->getSourceRange();
-    return;
-  }
-  if (!isKernel(*K)) {
-    report(Diags, KernelExpr->getExprLoc(), DiagId::CallNotAKernel)
-        << K << KernelExpr->getSourceRange();
-    return;
-  }
-  if (Enclosing && isKernel(*Enclosing)) {
-    report(Diags, CE->getExprLoc(), DiagId::CallNestedLaunch) << Enclosing;
-    return;
-  }
-  if (Kind == MarkerKind::Shaped && !checkLaunchShape(Ctx, Diags, CE->getArg(0)))
+  KernelInfo *Info = nullptr;
+  CheckedLaunch Checked = checkLaunchCall(
+      Ctx, CI.getDiagnostics(), *CE, KernelArg, Enclosing,
+      [&](const FunctionDecl &K) {
+        Info = &analyseKernel(&K);
+        return Info->Valid;
+      });
+  if (!Checked.Ok)
     return;
 
   unsigned SiteArg = CE->getNumArgs() - 1;
   Expr *Site = CE->getArg(SiteArg);
-  if (!isa<CXXDefaultArgExpr>(Site) && !isOurDescriptor(Site)) {
-    report(Diags, Site->getExprLoc(), DiagId::CallTooManyArguments)
-        << K << K->getNumParams();
-    return;
-  }
-  KernelInfo &Info = analyseKernel(K);
-  if (!Info.Valid) {
-    report(Diags, KernelExpr->getExprLoc(), DiagId::CallInvalidKernel) << K;
-    return;
-  }
-
   SourceManager &SM = Ctx.getSourceManager();
   PresumedLoc PLoc = SM.getPresumedLoc(SM.getExpansionLoc(CE->getBeginLoc()));
   CallSiteDescriptor Call;
-  Call.Kernel = Info.Desc;
+  Call.Kernel = Info->Desc;
   if (PLoc.isValid()) {
     Call.File = PLoc.getFilename();
     Call.Line = PLoc.getLine();
@@ -412,11 +338,11 @@ void OffloadConsumer::handleBlock(CompoundStmt *CS) {
   findLaunchGroups(
       *CS,
       [&](const CallExpr &CE) -> const KernelDescriptor * {
-        if (markerOf(CE.getDirectCallee()) != MarkerKind::Plain ||
+        if (launchFormOf(CE.getDirectCallee()) != LaunchForm::Plain ||
             CE.isTypeDependent() || CE.isValueDependent() ||
             CE.getNumArgs() < 2)
           return nullptr;
-        FunctionDecl *K = namedKernel(const_cast<Expr *>(CE.getArg(0)));
+        const FunctionDecl *K = namedKernel(*CE.getArg(0));
         if (!K || !isKernel(*K))
           return nullptr;
         KernelInfo &Info = analyseKernel(K);

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RegionConstness.h"
-#include "Diagnostics.h"
+#include "offload/Core/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"

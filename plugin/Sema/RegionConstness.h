@@ -19,7 +19,7 @@
 #ifndef OFFLOAD_SEMA_REGIONCONSTNESS_H
 #define OFFLOAD_SEMA_REGIONCONSTNESS_H
 
-#include "KernelDescriptor.h"
+#include "offload/Core/KernelDescriptor.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"

@@ -6,10 +6,10 @@
 
 #include "CallRewriter.h"
 
-#include "Diagnostics.h"
-#include "KernelAttributes.h"
-#include "KernelBodyChecks.h"
-#include "TransferRules.h"
+#include "offload/Core/Diagnostics.h"
+#include "offload/Core/KernelAttributes.h"
+#include "offload/Core/LaunchChecks.h"
+#include "offload/Core/TransferRules.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -37,21 +37,12 @@ namespace {
 /// The two entry points, as the plugin tells them apart: by the marker
 /// symbol of their declaration (or, failing that, by the first parameter).
 unsigned kernelArgIndex(const FunctionDecl &Entry) {
-  if (const auto *Label = Entry.getAttr<AsmLabelAttr>())
-    return Label->getLabel() == "__ofld_launch_shaped" ? 1 : 0;
+  if (Entry.hasAttr<AsmLabelAttr>())
+    return launchFormOf(&Entry) == LaunchForm::Shaped ? 1 : 0;
   return Entry.getNumParams() &&
                  Entry.getParamDecl(0)->getType()->isReferenceType()
              ? 1
              : 0;
-}
-
-/// The expression that names the kernel (`k`, `&k`, `k<int>`).
-const DeclRefExpr *kernelRef(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E);
-      UO && UO->getOpcode() == UO_AddrOf)
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
-  return dyn_cast<DeclRefExpr>(E);
 }
 
 /// The function whose body holds `S`; a lambda's body is part of the
@@ -190,47 +181,19 @@ checkCall(RewriteContext &RC, const CallExpr &CE, KernelCheck Check,
   if (CE.getNumArgs() <= Out.KernelArg)
     return std::nullopt;
 
-  const Expr *KernelExpr = CE.getArg(Out.KernelArg);
-  const DeclRefExpr *Ref = kernelRef(KernelExpr);
-  const auto *Kernel = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
-  if (!Kernel) {
-    report(RC.Diags, KernelExpr->getExprLoc(), DiagId::CallUnknownKernel)
-        << KernelExpr->getSourceRange();
+  CheckedLaunch Checked = checkLaunchCall(
+      RC.Ctx, RC.Diags, CE, Out.KernelArg, enclosingFunction(RC.Ctx, CE),
+      [&](const FunctionDecl &K) { return Check(K, true); });
+  if (Checked.Kernel)
+    Launched.push_back(Checked.Kernel);
+  if (!Checked.Ok)
     return std::nullopt;
-  }
-  if (!isKernel(*Kernel)) {
-    report(RC.Diags, KernelExpr->getExprLoc(), DiagId::CallNotAKernel)
-        << Kernel << KernelExpr->getSourceRange();
-    return std::nullopt;
-  }
-  Launched.push_back(Kernel);
-  if (const FunctionDecl *Caller = enclosingFunction(RC.Ctx, CE);
-      Caller && isKernel(*Caller)) {
-    report(RC.Diags, CE.getExprLoc(), DiagId::CallNestedLaunch) << Caller;
-    return std::nullopt;
-  }
-  if (Out.KernelArg && !checkLaunchShape(RC.Ctx, RC.Diags, CE.getArg(0)))
-    return std::nullopt;
-  // The plugin's declaration ends in a hidden `__ofld_site` parameter: an
-  // argument there is one too many for the kernel.
+  const FunctionDecl *Kernel = Checked.Kernel;
+  // The declaration ends in the hidden `__ofld_site` parameter, which
+  // checkLaunchCall found without an argument written for it.
   Out.NumArgs = CE.getNumArgs() - Out.KernelArg - 1;
-  const ParmVarDecl *Last = Entry.getNumParams()
-                                ? Entry.getParamDecl(Entry.getNumParams() - 1)
-                                : nullptr;
-  if (Last && Last->getName() == "__ofld_site" && Out.NumArgs) {
+  if (hasSiteParameter(Entry) && Out.NumArgs)
     --Out.NumArgs;
-    const Expr *Site = CE.getArg(CE.getNumArgs() - 1);
-    if (!isa<CXXDefaultArgExpr>(Site)) {
-      report(RC.Diags, Site->getExprLoc(), DiagId::CallTooManyArguments)
-          << Kernel << Kernel->getNumParams();
-      return std::nullopt;
-    }
-  }
-  if (!Check(*Kernel, true)) {
-    report(RC.Diags, KernelExpr->getExprLoc(), DiagId::CallInvalidKernel)
-        << Kernel;
-    return std::nullopt;
-  }
   if (Out.NumArgs != Kernel->getNumParams())
     return std::nullopt; // clang has already said why the call does not match
   Out.Kernel = Kernel;
@@ -278,7 +241,7 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
   Call.Form = RC.Opts.Form;
   Call.Syncs = Syncs;
   Call.Original = Buf.slice(Range->Begin, Range->End).str();
-  Call.Kernel = fileText(SM, LO, kernelRef(CE.getArg(KernelArg))->getSourceRange());
+  Call.Kernel = fileText(SM, LO, kernelReference(*CE.getArg(KernelArg))->getSourceRange());
   {
     raw_string_ostream OS(Call.KernelName);
     Kernel->getNameForDiagnostic(OS, RC.Ctx.getPrintingPolicy(),

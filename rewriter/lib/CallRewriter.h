@@ -18,7 +18,7 @@
 #include "RewriteContext.h"
 #include "SourceText.h"
 
-#include "KernelDescriptor.h"
+#include "offload/Core/KernelDescriptor.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 

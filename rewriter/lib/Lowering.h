@@ -15,7 +15,7 @@
 #ifndef OFFLOAD_REWRITER_LOWERING_H
 #define OFFLOAD_REWRITER_LOWERING_H
 
-#include "KernelDescriptor.h"
+#include "offload/Core/KernelDescriptor.h"
 
 #include "offload/Rewriter.h"
 

@@ -18,14 +18,14 @@
 
 #include "CallRewriter.h"
 #include "DeviceCode.h"
-#include "Diagnostics.h"
-#include "KernelAttributes.h"
-#include "KernelBodyChecks.h"
-#include "LaunchGroups.h"
 #include "Lowering.h"
 #include "RewriteContext.h"
 #include "SourceText.h"
-#include "TransferRules.h"
+#include "offload/Core/Diagnostics.h"
+#include "offload/Core/KernelAttributes.h"
+#include "offload/Core/KernelBodyChecks.h"
+#include "offload/Core/LaunchChecks.h"
+#include "offload/Core/LaunchGroups.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -185,9 +185,9 @@ private:
   std::shared_ptr<IncludeMap> Includes;
 };
 
-/// Reports the kernel's violations of the table once per translation unit,
-/// at the same places and with the same arguments as the plugin, and says
-/// whether the kernel can be launched.
+/// Checks a kernel's declaration once per translation unit, through the
+/// plugin's function (checkKernelDeclaration), and says whether the kernel
+/// can be launched.
 class KernelChecker {
 public:
   KernelChecker(ASTContext &Ctx) : Ctx(Ctx) {}
@@ -196,30 +196,12 @@ public:
     const FunctionDecl *D = K.getCanonicalDecl();
     if (auto It = Checked.find(D); It != Checked.end())
       return It->second;
-    DiagnosticsEngine &Diags = Ctx.getDiagnostics();
     // As in the plugin: a declaration whose parameter types are incomplete
     // is judged where a definition or a launch needs them, not here.
-    if (!Needed)
-      for (const ParmVarDecl *P : D->parameters()) {
-        ParamClassification C = classifyParameter(*P, isOutParam(*P), Ctx);
-        const auto *V = std::get_if<RuleViolation>(&C);
-        if (V && V->Id == DiagId::ParamIncompleteType)
-          return true;
-      }
-    bool OK = true;
-    if (std::optional<DiagId> Id = checkKernelSignature(*D)) {
-      report(Diags, D->getLocation(), *Id) << D;
-      OK = false;
-    }
-    for (unsigned I = 0; I < D->getNumParams(); ++I) {
-      const ParmVarDecl *P = D->getParamDecl(I);
-      ParamClassification C = classifyParameter(*P, isOutParam(*P), Ctx);
-      const auto *V = std::get_if<RuleViolation>(&C);
-      if (!V)
-        continue;
-      reportViolation(Diags, *D, *P, *V, Ctx);
-      OK = false;
-    }
+    if (!Needed && hasIncompleteParameter(*D, Ctx))
+      return true;
+    bool OK =
+        checkKernelDeclaration(*D, Ctx, Ctx.getDiagnostics()).has_value();
     Checked[D] = OK;
     return OK;
   }
@@ -391,26 +373,6 @@ void tagSharedArrays(RewriteContext &RC,
   }
 }
 
-/// The variable whose whole object (or, through a span made of it, whose
-/// elements) a launch group holds for an argument (LaunchGroups.cpp finds
-/// the same one).
-const VarDecl *heldVariable(const Expr *E) {
-  for (;;) {
-    E = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-      if (C->getNumArgs() != 1)
-        return nullptr;
-      E = C->getArg(0);
-    } else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E)) {
-      E = F->getSubExpr();
-    } else {
-      break;
-    }
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-}
-
 /// Wraps consecutive launches that share data in a `target data` region
 /// that holds it, as the plugin's launch groups do (LaunchGroups.h).
 void rewriteLaunchGroups(RewriteContext &RC,
@@ -460,7 +422,7 @@ void rewriteLaunchGroups(RewriteContext &RC,
         for (auto [I, M] : enumerate(G->second.Held)) {
           if (M == MapKind::Literal)
             continue;
-          const VarDecl *V = heldVariable(CE->getArg(1 + I));
+          const VarDecl *V = heldVariable(*CE->getArg(1 + I));
           if (!V)
             continue;
           HeldRange H;

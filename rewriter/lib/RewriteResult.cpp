@@ -6,7 +6,7 @@
 
 #include "offload/Rewriter.h"
 
-#include "Diagnostics.h"
+#include "offload/Core/Diagnostics.h"
 
 #include "clang/Format/Format.h"
 #include "llvm/ADT/STLExtras.h"

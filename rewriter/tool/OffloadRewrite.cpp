@@ -15,7 +15,7 @@
 
 #include "offload/Rewriter.h"
 
-#include "Diagnostics.h"
+#include "offload/Core/Diagnostics.h"
 
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/CommonOptionsParser.h"

@@ -37,8 +37,7 @@ struct DeviceArena {
   std::atomic<uint32_t> Free{0};
 
   void create(int Device) {
-    const char *Env = std::getenv("OFFLOAD_SMALL_ARGS");
-    if (Env && !std::strcmp(Env, "0"))
+    if (!environment().SmallArgs)
       return;
     auto *Host =
         static_cast<char *>(llvm_omp_target_alloc_host(ArenaBytes, Device));

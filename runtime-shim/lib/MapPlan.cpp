@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The host lowering passes a launch's mapped ranges to __tgt_target_kernel,
-// which maps them in order and releases them in reverse. Three things about
+// which maps them in order and releases them in reverse. Four things about
 // those ranges are only known when the program runs:
 //
 //  * Aliasing. One buffer passed twice (as std::span<const T> and as
@@ -50,9 +50,10 @@ using namespace ofld::detail;
 
 namespace {
 
-// libomptarget's map type bits (OMPConstants.h, OpenMPOffloadMappingFlags).
-constexpr int64_t MapTo = 0x1, MapFrom = 0x2, MapAlways = 0x4,
-                  MapLiteral = 0x100;
+// libomptarget's map type bits (runtime_abi.def).
+constexpr int64_t MapTo = __ofld_map_to, MapFrom = __ofld_map_from,
+                  MapAlways = __ofld_map_always,
+                  MapLiteral = __ofld_map_literal;
 constexpr int64_t Transfer = MapTo | MapFrom;
 
 /// A small range the launch maps as its copy in the argument arena.
@@ -181,13 +182,7 @@ bool ofld::detail::copyBytes(bool ToDevice, int64_t Device, void *Host,
 namespace {
 
 /// Whether libomptarget logs (LIBOMPTARGET_INFO is set and not 0).
-bool logging() {
-  static const bool On = [] {
-    const char *Info = std::getenv("LIBOMPTARGET_INFO");
-    return Info && std::strtoll(Info, nullptr, 0) != 0;
-  }();
-  return On;
-}
+bool logging() { return environment().OmptargetInfo != 0; }
 
 /// With LIBOMPTARGET_INFO set, libomptarget 22 can deadlock: a thread inside
 /// omp_target_is_present holds its device list and waits for a mapping

@@ -50,7 +50,7 @@ using namespace ofld::detail;
 
 namespace {
 
-constexpr int64_t MapTo = 0x1, MapFrom = 0x2;
+constexpr int64_t MapTo = __ofld_map_to, MapFrom = __ofld_map_from;
 
 struct Resident {
   uintptr_t Begin, End; ///< host range

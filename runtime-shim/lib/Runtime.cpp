@@ -37,19 +37,6 @@ std::atomic<ofld::error_handler> Handler{nullptr};
 
 using namespace ofld::detail;
 
-/// Read once: every launch asks, and getenv is a linear scan.
-Policy ofld::detail::offloadPolicy() {
-  static const Policy P = [] {
-    const char *Env = std::getenv("OMP_TARGET_OFFLOAD");
-    if (Env && !strcasecmp(Env, "MANDATORY"))
-      return Policy::Mandatory;
-    if (Env && !strcasecmp(Env, "DISABLED"))
-      return Policy::Disabled;
-    return Policy::Default;
-  }();
-  return P;
-}
-
 // libomptarget's reference-counted start and stop.
 extern "C" void __tgt_rtl_init();
 extern "C" void __tgt_rtl_deinit();
@@ -206,10 +193,7 @@ std::atomic<int> UserDefault{-1};
 std::atomic<bool> UserDefaultSet{false};
 
 /// OMP_DEFAULT_DEVICE, when the environment sets it: libomptarget's number.
-bool ompDefaultFromEnv() {
-  static const bool Set = std::getenv("OMP_DEFAULT_DEVICE") != nullptr;
-  return Set;
-}
+bool ompDefaultFromEnv() { return environment().OmpDefaultDevice; }
 
 /// The device of launches (and regions) that name none.
 struct DefaultDevice {
@@ -276,11 +260,11 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
                                        const ofld::launch *Shape,
                                        int64_t Count, int64_t Device,
                                        const void *RegionId, uint32_t *Dims) {
-  std::uint64_t D[6];
+  std::uint64_t D[__ofld_num_dims];
   default_dims(Shape, Count, D);
   // A zero component (an empty span under the default shape): nothing runs.
   if (is_empty(D))
-    return 0;
+    return __ofld_mode_skip;
   LaunchLimits Limits = launchLimits(Device, RegionId);
   char Cause[256];
   if (__ofld::limit_cause(Cause, sizeof(Cause), D, Limits.Grid, Limits.Block,
@@ -300,11 +284,11 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
              ? " (the default shape: one thread per element; pass "
                "ofld::launch{.grid = ...})"
              : "");
-    return 0;
+    return __ofld_mode_skip;
   }
-  for (int I = 0; I < 6; ++I)
+  for (int I = 0; I < __ofld_num_dims; ++I)
     Dims[I] = std::uint32_t(D[I]);
-  return Shape && Shape->nowait ? 2 : 1;
+  return Shape && Shape->nowait ? __ofld_mode_async : __ofld_mode_now;
 }
 
 extern "C" int64_t __ofld_select_device(const __ofld_site *Site,
@@ -451,9 +435,7 @@ extern "C" void __ofld_region_end(int64_t Device,
 // choice. No driver (no GPU): nothing to do.
 namespace {
 void activateCudaContexts() {
-  const char *Env = std::getenv("OFFLOAD_CUDA_SCHED");
-  if ((Env && !strcasecmp(Env, "blocking")) ||
-      offloadPolicy() == Policy::Disabled)
+  if (environment().CudaSchedBlocking || offloadPolicy() == Policy::Disabled)
     return;
   using namespace ofld::detail::cuda;
   const Driver *Cu = driver();

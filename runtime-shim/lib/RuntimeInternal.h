@@ -12,6 +12,7 @@
 #ifndef OFFLOAD_RUNTIME_RUNTIMEINTERNAL_H
 #define OFFLOAD_RUNTIME_RUNTIMEINTERNAL_H
 
+#include "Environment.h"
 #include "offload/runtime.h"
 
 #include "offload/region.hpp"
@@ -33,11 +34,8 @@ void __tgt_target_data_end_mapper(void *Loc, int64_t DeviceId, int32_t N,
 
 namespace ofld::detail {
 
-/// OMP_TARGET_OFFLOAD.
-enum class Policy { Default, Mandatory, Disabled };
-
-/// Read once: every launch asks, and getenv is a linear scan.
-Policy offloadPolicy();
+/// OMP_TARGET_OFFLOAD (Environment.h).
+inline Policy offloadPolicy() { return environment().Offload; }
 
 /// libomptarget's device count, asked once.
 int numDevices();

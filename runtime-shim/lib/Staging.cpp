@@ -65,34 +65,6 @@ constexpr std::size_t KiB = 1024, MiB = 1024 * KiB;
 // Settings
 //===----------------------------------------------------------------------===//
 
-/// A byte count with an optional K, M or G suffix; `Default` if unset or bad.
-std::size_t envBytes(const char *Name, std::size_t Default) {
-  const char *Env = std::getenv(Name);
-  if (!Env || !*Env)
-    return Default;
-  char *End;
-  unsigned long long V = std::strtoull(Env, &End, 10);
-  switch (*End) {
-  case 'k':
-  case 'K':
-    V <<= 10;
-    break;
-  case 'm':
-  case 'M':
-    V <<= 20;
-    break;
-  case 'g':
-  case 'G':
-    V <<= 30;
-    break;
-  case '\0':
-    break;
-  default:
-    return Default;
-  }
-  return std::size_t(V);
-}
-
 struct Settings {
   bool Enabled = true;
   bool Debug = false;
@@ -108,27 +80,24 @@ struct Settings {
 const Settings &settings() {
   static const Settings S = [] {
     Settings S;
-    const char *On = std::getenv("OFFLOAD_STAGING");
-    S.Enabled = !(On && !std::strcmp(On, "0"));
-    const char *Debug = std::getenv("OFFLOAD_STAGING_DEBUG");
-    S.Debug = Debug && *Debug && std::strcmp(Debug, "0");
-    const char *Engine = std::getenv("OFFLOAD_STAGING_ENGINE");
-    S.OmpEngine = Engine && !std::strcmp(Engine, "omp");
-    S.Min = envBytes("OFFLOAD_STAGING_MIN", 0);
-    if (const char *Info = std::getenv("LIBOMPTARGET_INFO"))
-      S.LogTransfers = std::strtoll(Info, nullptr, 0) & 0x20;
+    const Environment &E = environment();
+    S.Enabled = E.Staging;
+    S.Debug = E.StagingDebug;
+    S.OmpEngine = E.StagingOmpEngine;
+    S.Min = E.StagingMin.value_or(0);
+    S.LogTransfers = E.OmptargetInfo & 0x20;
     // One memcpy thread moves about 13 GB/s, the pinned DMA rate is 55:
     // on an H200 host 6 workers reach 49 GB/s at 256 MiB, as 8, 12 or 16
     // do, and 4 reach as much only on single copies (bench/staging). Leave
     // at least half of the cores to the program.
     unsigned Cores = std::max(1u, std::thread::hardware_concurrency());
     S.Pipe.Workers = unsigned(
-        envBytes("OFFLOAD_STAGING_THREADS", std::clamp(Cores / 2, 1u, 6u)));
+        E.StagingThreads.value_or(std::clamp(Cores / 2, 1u, 6u)));
     S.Pipe.Workers = std::clamp(S.Pipe.Workers, 1u, 64u);
-    S.Pipe.Piece = std::clamp<std::size_t>(
-        envBytes("OFFLOAD_STAGING_PIECE", 4 * MiB), 64 * KiB, 256 * MiB);
+    S.Pipe.Piece = std::clamp<std::size_t>(E.StagingPiece.value_or(4 * MiB),
+                                           64 * KiB, 256 * MiB);
     S.Pipe.Slots = unsigned(std::clamp<std::size_t>(
-        envBytes("OFFLOAD_STAGING_SLOTS", 2), 1, Pipeline::MaxSlots));
+        E.StagingSlots.value_or(2), 1, Pipeline::MaxSlots));
     return S;
   }();
   return S;

@@ -75,7 +75,8 @@ namespace {
 constexpr int QueuesPerDevice = 16;
 /// Launches remembered per queue for naming a failure.
 constexpr uint32_t RingSize = 4096;
-constexpr int64_t MapTo = 0x1, MapFrom = 0x2, MapLiteral = 0x100;
+constexpr int64_t MapTo = __ofld_map_to, MapFrom = __ofld_map_from,
+                  MapLiteral = __ofld_map_literal;
 
 /// Read once.
 struct Settings {
@@ -94,23 +95,13 @@ struct Settings {
 const Settings &settings() {
   static const Settings S = [] {
     Settings S;
-    auto Off = [](const char *Name) {
-      const char *V = std::getenv(Name);
-      return V && !std::strcmp(V, "0");
-    };
-    auto On = [](const char *Name) {
-      const char *V = std::getenv(Name);
-      return V && *V && std::strcmp(V, "0");
-    };
-    S.Fast = !Off("OFFLOAD_FAST_LAUNCH");
-    S.Blocking = On("OFFLOAD_LAUNCH_BLOCKING");
-    S.Trace = On("OFFLOAD_LAUNCH_TRACE");
-    S.Debug = On("OFFLOAD_LAUNCH_DEBUG");
-    if (const char *Info = std::getenv("LIBOMPTARGET_INFO")) {
-      long long Bits = std::strtoll(Info, nullptr, 0);
-      S.LogLaunches = Bits & 0x10; // kernel launches
-      S.LogCopies = Bits & 0x20;   // data transfers
-    }
+    const Environment &E = environment();
+    S.Fast = E.FastLaunch;
+    S.Blocking = E.LaunchBlocking;
+    S.Trace = E.LaunchTrace;
+    S.Debug = E.LaunchDebug;
+    S.LogLaunches = E.OmptargetInfo & 0x10; // kernel launches
+    S.LogCopies = E.OmptargetInfo & 0x20;   // data transfers
     return S;
   }();
   return S;
@@ -263,7 +254,7 @@ struct GpuDevice {
 /// A launch ready for cuLaunchKernel: what a worker puts on the stream.
 struct Prepared {
   CUfunction F;
-  uint32_t Dims[6];
+  uint32_t Dims[__ofld_num_dims];
   /// The kernel's argument slots: inline for every launch but the largest.
   static constexpr unsigned Inline = 30;
   uint64_t InlineParams[Inline];
@@ -276,7 +267,7 @@ struct Prepared {
   Prepared(CUfunction F, const uint32_t *D, unsigned N, const __ofld_site *S,
            const char *Sym)
       : F(F), NumParams(N), Site(S), Symbol(Sym) {
-    std::copy(D, D + 6, Dims);
+    std::copy(D, D + __ofld_num_dims, Dims);
     if (N > Inline) {
       HeapParams.resize(N);
       Params = HeapParams.data();
@@ -291,7 +282,7 @@ struct Prepared {
 
 /// A launch through libomptarget that does not wait: the emitted body.
 struct Deferred {
-  void (*Body)(void **, uint32_t *, int64_t);
+  __ofld_launch_body Body;
   void *Context;
   uint32_t *Dims;
 };
@@ -867,7 +858,7 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
   Function F = G ? function(*G, RegionId) : Function{};
   SmallCopies Small;
   bool ViaArena = false;
-  if (F.F && !Held && Mode == 1) {
+  if (F.F && !Held && Mode == __ofld_mode_now) {
     std::lock_guard<std::mutex> L(Q->Lock);
     ViaArena =
         Q->Jobs.empty() && !Q->Running &&
@@ -876,7 +867,7 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
   if (!F.F || (!Held && !ViaArena)) {
     // libomptarget's path. A launch that waits first lets its queue finish;
     // one that does not goes to the queue's worker, which does the same.
-    if (Mode != 2)
+    if (Mode != __ofld_mode_async)
       reportErrors(drainQueue(*Q, "a launch that waits"));
     return 0;
   }

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelDescriptor.h"
 #include "Printers.h"
+#include "offload/Core/KernelDescriptor.h"
 
 #include "llvm/Support/Error.h"
 

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelDescriptor.h"
+#include "offload/Core/KernelDescriptor.h"
 
 #include <catch2/catch.hpp>
 

@@ -12,9 +12,9 @@
 #ifndef OFFLOAD_TESTS_UNIT_PRINTERS_H
 #define OFFLOAD_TESTS_UNIT_PRINTERS_H
 
-#include "Diagnostics.h"
-#include "KernelDescriptor.h"
-#include "TransferRules.h"
+#include "offload/Core/Diagnostics.h"
+#include "offload/Core/KernelDescriptor.h"
+#include "offload/Core/TransferRules.h"
 
 #include <catch2/catch.hpp>
 
@@ -27,7 +27,7 @@ inline const char *name(DiagId Id) {
 #define OFFLOAD_DIAG(Name, Level, Format)                                      \
   case DiagId::Name:                                                           \
     return #Name;
-#include "Diagnostics.def"
+#include "offload/Core/Diagnostics.def"
 #undef OFFLOAD_DIAG
   }
   return "<bad DiagId>";

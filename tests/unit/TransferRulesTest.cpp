@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Printers.h"
-#include "TransferRules.h"
+#include "offload/Core/TransferRules.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

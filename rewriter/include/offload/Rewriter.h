@@ -18,7 +18,7 @@
 //  * files that use offload include <offload/omp_bridge.hpp>.
 //
 // Everything the rewriter decides per parameter comes from the transfer
-// table in plugin/Analysis/TransferRules.h; this library only spells it.
+// table in core/include/offload/Core/TransferRules.h; this library only spells it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -148,7 +148,7 @@ getRewriteArgumentsAdjuster(const RewriteOptions &Opts);
 /// The frontend action that analyses one translation unit and records its
 /// edits and call sites in `Result`. Problems are reported as diagnostics
 /// of the translation unit, each a row of the offload table
-/// (plugin/Analysis/Diagnostics.def).
+/// (core/include/offload/Core/Diagnostics.def).
 std::unique_ptr<clang::tooling::FrontendActionFactory>
 newRewriteActionFactory(RewriteResult &Result, const RewriteOptions &Opts);
 

@@ -56,7 +56,7 @@ struct region_entry {
   std::int64_t type;
 };
 
-// These mirror rows of the transfer table (plugin/Analysis/TransferRules.cpp)
+// These mirror rows of the transfer table (core/lib/TransferRules.cpp)
 // for the forms a region accepts; tests/unit checks that they agree.
 template <class T> struct is_view : std::false_type {};
 template <class T, std::size_t E>

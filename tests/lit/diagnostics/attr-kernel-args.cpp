@@ -1,7 +1,7 @@
 // [[offload::kernel]] takes no arguments. clang skips the arguments of an
 // unknown scoped attribute without parsing them, and for plugin attributes it
 // asks with the unscoped name, so this used to be accepted silently (see
-// isUnscopedSpelling in plugin/Sema/KernelAttributes.cpp).
+// isUnscopedSpelling in core/lib/KernelAttributes.cpp).
 // RUN: %clangxx %host-target --offload-host-only -fsyntax-only -Xclang -verify %s
 // RUN: not %plugin-errors %s 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: %if rewriter %{ not %rewrite-errors 2>&1 | FileCheck %s --check-prefixes=CHECK,REWRITE --implicit-check-not=error: %}

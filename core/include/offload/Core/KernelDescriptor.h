@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_ANALYSIS_KERNELDESCRIPTOR_H
-#define OFFLOAD_ANALYSIS_KERNELDESCRIPTOR_H
+#ifndef OFFLOAD_CORE_KERNELDESCRIPTOR_H
+#define OFFLOAD_CORE_KERNELDESCRIPTOR_H
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -109,4 +109,4 @@ inline constexpr llvm::StringLiteral KernelAnnotationPrefix = "offload.kernel:";
 
 } // namespace offload
 
-#endif // OFFLOAD_ANALYSIS_KERNELDESCRIPTOR_H
+#endif // OFFLOAD_CORE_KERNELDESCRIPTOR_H

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_SEMA_KERNELATTRIBUTES_H
-#define OFFLOAD_SEMA_KERNELATTRIBUTES_H
+#ifndef OFFLOAD_CORE_KERNELATTRIBUTES_H
+#define OFFLOAD_CORE_KERNELATTRIBUTES_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -47,4 +47,4 @@ void linkKernelAttributes();
 
 } // namespace offload
 
-#endif // OFFLOAD_SEMA_KERNELATTRIBUTES_H
+#endif // OFFLOAD_CORE_KERNELATTRIBUTES_H

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelDescriptor.h"
+#include "offload/Core/KernelDescriptor.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"

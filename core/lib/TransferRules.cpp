@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TransferRules.h"
+#include "offload/Core/TransferRules.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

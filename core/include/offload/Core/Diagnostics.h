@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_ANALYSIS_DIAGNOSTICS_H
-#define OFFLOAD_ANALYSIS_DIAGNOSTICS_H
+#ifndef OFFLOAD_CORE_DIAGNOSTICS_H
+#define OFFLOAD_CORE_DIAGNOSTICS_H
 
 #include "clang/Basic/Diagnostic.h"
 
@@ -13,7 +13,7 @@ namespace offload {
 
 enum class DiagId : unsigned {
 #define OFFLOAD_DIAG(Name, Level, Format) Name,
-#include "Diagnostics.def"
+#include "offload/Core/Diagnostics.def"
 #undef OFFLOAD_DIAG
 };
 
@@ -28,4 +28,4 @@ inline clang::DiagnosticBuilder report(clang::DiagnosticsEngine &Diags,
 
 } // namespace offload
 
-#endif // OFFLOAD_ANALYSIS_DIAGNOSTICS_H
+#endif // OFFLOAD_CORE_DIAGNOSTICS_H

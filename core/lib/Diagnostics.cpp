@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Diagnostics.h"
+#include "offload/Core/Diagnostics.h"
 
 namespace offload {
 
@@ -16,7 +16,7 @@ unsigned getClangDiagID(clang::DiagnosticsEngine &Diags, DiagId Id) {
   };
   static constexpr Row Rows[] = {
 #define OFFLOAD_DIAG(Name, Lvl, Format) {clang::DiagnosticsEngine::Lvl, Format},
-#include "Diagnostics.def"
+#include "offload/Core/Diagnostics.def"
 #undef OFFLOAD_DIAG
   };
   const Row &R = Rows[static_cast<unsigned>(Id)];

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_SEMA_HOSTLIBRARY_H
-#define OFFLOAD_SEMA_HOSTLIBRARY_H
+#ifndef OFFLOAD_CORE_HOSTLIBRARY_H
+#define OFFLOAD_CORE_HOSTLIBRARY_H
 
 #include <optional>
 
@@ -42,4 +42,4 @@ std::optional<HostLibraryKind> hostOnlyLibrary(const clang::Decl &D,
 
 } // namespace offload
 
-#endif // OFFLOAD_SEMA_HOSTLIBRARY_H
+#endif // OFFLOAD_CORE_HOSTLIBRARY_H

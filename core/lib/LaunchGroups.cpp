@@ -20,7 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LaunchGroups.h"
+#include "offload/Core/LaunchGroups.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -218,5 +218,7 @@ void findLaunchGroups(const CompoundStmt &Block, LaunchKernelFn KernelOf,
     First = Last;
   }
 }
+
+const VarDecl *heldVariable(const Expr &Arg) { return wholeVariable(&Arg); }
 
 } // namespace offload

@@ -1,4 +1,4 @@
-//===- KernelBodyChecks.h - kernel body and launch checks -------*- C++ -*-===//
+//===- KernelBodyChecks.h - what a kernel body may not do -------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -6,15 +6,15 @@
 //
 // Checks beyond the kernel's signature: the statements of a kernel (and of
 // the functions it calls that this translation unit defines) that cannot run
-// on a device, and the parts of an `ofld::launch` shape that are known at
-// compile time. The rules and the reasons are in the .cpp file; every
-// diagnostic is a row of Diagnostics.def. Part of offloadSema: the plugin
-// and offload-rewrite both run these checks and report the same errors.
+// on a device (launches: LaunchChecks.h). The rules and the reasons are in
+// the .cpp file; every diagnostic is a row of Diagnostics.def. Part of
+// offloadCore: the plugin and offload-rewrite both run these checks and
+// report the same errors.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_SEMA_KERNELBODYCHECKS_H
-#define OFFLOAD_SEMA_KERNELBODYCHECKS_H
+#ifndef OFFLOAD_CORE_KERNELBODYCHECKS_H
+#define OFFLOAD_CORE_KERNELBODYCHECKS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -22,7 +22,6 @@
 namespace clang {
 class ASTContext;
 class DiagnosticsEngine;
-class Expr;
 class FunctionDecl;
 class VarDecl;
 } // namespace clang
@@ -53,11 +52,6 @@ checkKernelBodies(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
   return analyseKernelBodies(Ctx, Diags, Kernels).Ok;
 }
 
-/// Checks the `ofld::launch` argument of a shaped offload() call: components
-/// known at compile time must be launchable. Returns whether it was fine.
-bool checkLaunchShape(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
-                      const clang::Expr *Shape);
-
 } // namespace offload
 
-#endif // OFFLOAD_SEMA_KERNELBODYCHECKS_H
+#endif // OFFLOAD_CORE_KERNELBODYCHECKS_H

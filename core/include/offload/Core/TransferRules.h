@@ -10,11 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_ANALYSIS_TRANSFERRULES_H
-#define OFFLOAD_ANALYSIS_TRANSFERRULES_H
+#ifndef OFFLOAD_CORE_TRANSFERRULES_H
+#define OFFLOAD_CORE_TRANSFERRULES_H
 
-#include "Diagnostics.h"
-#include "KernelDescriptor.h"
+#include "offload/Core/Diagnostics.h"
+#include "offload/Core/KernelDescriptor.h"
 
 #include "clang/AST/Type.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -116,4 +116,4 @@ std::optional<DiagId> checkKernelSignature(const clang::FunctionDecl &Kernel);
 
 } // namespace offload
 
-#endif // OFFLOAD_ANALYSIS_TRANSFERRULES_H
+#endif // OFFLOAD_CORE_TRANSFERRULES_H

@@ -13,10 +13,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_SEMA_LAUNCHGROUPS_H
-#define OFFLOAD_SEMA_LAUNCHGROUPS_H
+#ifndef OFFLOAD_CORE_LAUNCHGROUPS_H
+#define OFFLOAD_CORE_LAUNCHGROUPS_H
 
-#include "KernelDescriptor.h"
+#include "offload/Core/KernelDescriptor.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -24,6 +24,8 @@
 namespace clang {
 class CallExpr;
 class CompoundStmt;
+class Expr;
+class VarDecl;
 } // namespace clang
 
 namespace offload {
@@ -40,6 +42,11 @@ void findLaunchGroups(const clang::CompoundStmt &Block, LaunchKernelFn KernelOf,
                       unsigned &NextId,
                       llvm::DenseMap<const clang::CallExpr *, LaunchGroup> &Groups);
 
+/// The variable whose whole object (or, through a span made of it, whose
+/// elements) an argument maps; null for anything else. A group holds only
+/// such variables.
+const clang::VarDecl *heldVariable(const clang::Expr &Arg);
+
 } // namespace offload
 
-#endif // OFFLOAD_SEMA_LAUNCHGROUPS_H
+#endif // OFFLOAD_CORE_LAUNCHGROUPS_H

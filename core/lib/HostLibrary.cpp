@@ -35,7 +35,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "HostLibrary.h"
+#include "offload/Core/HostLibrary.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KernelAttributes.h"
-#include "Diagnostics.h"
+#include "offload/Core/KernelAttributes.h"
+#include "offload/Core/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

@@ -1,0 +1,63 @@
+//===- Environment.h - the runtime's settings from the environment -*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// Every environment variable the runtime reads, read in one place and once:
+// getenv is a linear scan that launches must not pay, and a setting must not
+// change under a running program. The parts of the runtime take what they
+// need from environment(); the README and docs/ say what each is for.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_ENVIRONMENT_H
+#define OFFLOAD_RUNTIME_ENVIRONMENT_H
+
+#include <cstddef>
+#include <optional>
+
+namespace ofld::detail {
+
+/// OMP_TARGET_OFFLOAD.
+enum class Policy { Default, Mandatory, Disabled };
+
+struct Environment {
+  /// OMP_TARGET_OFFLOAD (MANDATORY, DISABLED, any case).
+  Policy Offload = Policy::Default;
+  /// OMP_DEFAULT_DEVICE is set: it names the default device (libomptarget's
+  /// number).
+  bool OmpDefaultDevice = false;
+  /// LIBOMPTARGET_INFO, as libomptarget reads it (0 when unset): 0x10 kernel
+  /// launches, 0x20 data transfers, any bit: libomptarget logs.
+  long long OmptargetInfo = 0;
+  /// OFFLOAD_CUDA_SCHED=blocking: keep libomptarget's blocking-sync CUDA
+  /// contexts (Runtime.cpp).
+  bool CudaSchedBlocking = false;
+  /// OFFLOAD_SMALL_ARGS=0: no argument arena (ArgArena.cpp).
+  bool SmallArgs = true;
+  /// Streams.cpp: OFFLOAD_FAST_LAUNCH=0 turns the stream path off;
+  /// OFFLOAD_LAUNCH_BLOCKING, OFFLOAD_LAUNCH_TRACE and OFFLOAD_LAUNCH_DEBUG
+  /// (set and not 0) turn their behaviour on.
+  bool FastLaunch = true;
+  bool LaunchBlocking = false;
+  bool LaunchTrace = false;
+  bool LaunchDebug = false;
+  /// Staging.cpp: OFFLOAD_STAGING=0 turns staging off,
+  /// OFFLOAD_STAGING_DEBUG (set and not 0) logs it, OFFLOAD_STAGING_ENGINE=omp
+  /// copies through libomptarget.
+  bool Staging = true;
+  bool StagingDebug = false;
+  bool StagingOmpEngine = false;
+  /// OFFLOAD_STAGING_MIN, _THREADS, _PIECE and _SLOTS: numbers with an
+  /// optional K, M or G suffix; none where unset, empty or malformed.
+  std::optional<std::size_t> StagingMin, StagingThreads, StagingPiece,
+      StagingSlots;
+};
+
+/// The settings, read at the first call.
+const Environment &environment();
+
+} // namespace ofld::detail
+
+#endif // OFFLOAD_RUNTIME_ENVIRONMENT_H
