@@ -1,4 +1,4 @@
-//===- adjacent_objects.cpp - end-to-end: references to neighbouring objects ===//
+//===- adjacent_objects.cpp - e2e: neighbouring objects by reference ------===//
 //
 // Part of the offload project's tests. Three objects passed by reference lie
 // next to each other (members of one struct): each starts where the one

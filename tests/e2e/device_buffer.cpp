@@ -69,8 +69,9 @@ int main() {
   ok &= c.size() == n && a.size() == 0;
   std::vector<float> first(4, -1.0f);
   c.copy_to(first); // copies the first four elements only
-  ok &= e2e::mismatches("first", first,
-                        std::vector<float>{0.0f, 1024.0f, 2048.0f, 3072.0f}) == 0;
+  ok &=
+      e2e::mismatches("first", first,
+                      std::vector<float>{0.0f, 1024.0f, 2048.0f, 3072.0f}) == 0;
 
   // A region's update_from and update_to in the middle of it.
   std::vector<float> v(1000, 1.0f);

@@ -1,4 +1,4 @@
-//===- LaunchSlotsTest.cpp - parameter addresses of stream-ordered launches ===//
+//===- LaunchSlotsTest.cpp - parameter slots of stream-ordered launches ---===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

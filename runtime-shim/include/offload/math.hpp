@@ -56,7 +56,8 @@ inline double rsqrt(double x) {
 
 #if defined(__NVPTX__)
 #pragma omp begin declare variant match(                                       \
-        device = {arch(nvptx64)}, implementation = {vendor(score(100) : llvm)})
+        device = {arch(nvptx64)},                                              \
+            implementation = {vendor(score(100) : llvm)})
 extern "C" inline double hypot(double x, double y) noexcept {
   double r = __nv_hypot(x, y);
   if (__builtin_isinf(r) && __builtin_isfinite(x) && __builtin_isfinite(y)) {
