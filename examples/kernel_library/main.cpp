@@ -12,6 +12,7 @@
 
 #include "vector_ops.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 int main() {
@@ -24,8 +25,11 @@ int main() {
   std::vector<float> g(3000);
   double sum = filled_and_scaled_sum(g, 4.0f, 0.25f); // g = 1: sum 3000
 
-  bool ok = f.front() == 3.0f && f.back() == 3.0f && y.front() == 0.75 &&
-            y.back() == 0.75 && sum == 3000.0;
+  // Every element (the sum covers g's).
+  bool ok =
+      std::all_of(f.begin(), f.end(), [](float v) { return v == 3.0f; }) &&
+      std::all_of(y.begin(), y.end(), [](double v) { return v == 0.75; }) &&
+      sum == 3000.0;
   std::printf("main.cpp: f = %.2f, y = %.2f; stats.cpp: sum = %.1f "
               "(expected 3.00, 0.75, 3000.0): %s\n",
               f.back(), y.back(), sum, ok ? "ok" : "WRONG");

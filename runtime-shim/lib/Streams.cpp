@@ -44,6 +44,7 @@
 
 #include "ArgArena.h"
 #include "CudaDriver.h"
+#include "LaunchSlots.h"
 #include "RuntimeInternal.h"
 #include "offload/launch.hpp"
 
@@ -581,7 +582,7 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L,
     std::fprintf(stderr,
                  "offload device %lld info: Launching kernel %s with "
                  "[%u,%u,%u] blocks and [%u,%u,%u] threads on queue %d "
-                 "(stream-ordered, nothing to copy)\n",
+                 "(stream-ordered)\n",
                  (long long)Q.Device, P.Symbol, P.Dims[0], P.Dims[1], P.Dims[2],
                  P.Dims[3], P.Dims[4], P.Dims[5], Q.Index);
   if (R) {
@@ -881,16 +882,7 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
       Slot = Ptr;
       continue;
     }
-    // A parameter's pointer lies in one of the mapped ranges.
-    Slot = 0;
-    for (int32_t I = 0; I < N; ++I) {
-      auto B = reinterpret_cast<uintptr_t>(Ptrs[I]);
-      if (Addr[I] && B <= Ptr &&
-          Ptr <= B + uintptr_t(std::max<int64_t>(Sizes[I], 0))) {
-        Slot = Addr[I] + (Ptr - B);
-        break;
-      }
-    }
+    Slot = ofld::detail::parameterAddress(Ptr, Sizes[J], N, Ptrs, Sizes, Addr);
   }
   std::vector<std::string> Errors;
   {

@@ -10,6 +10,8 @@
 
 #include <offload/offload.hpp> // optional with the plugin
 
+#include "expect.h"
+
 #include <array>
 #include <cstdio>
 #include <span>
@@ -26,11 +28,15 @@
   y[i] = r;
 }
 
+struct Shape {
+  int grid, block;
+};
+
 // Only read spans: the first one sets the shape.
 [[offload::kernel]] void first_read(std::span<const int> a,
-                                    std::span<const int> b, int &threads) {
+                                    std::span<const int> b, Shape &shape) {
   if (ofld::global_id() == 0)
-    threads = int(ofld::grid_dim() * ofld::block_dim());
+    shape = {int(ofld::grid_dim()), int(ofld::block_dim())};
   (void)a, (void)b;
 }
 
@@ -63,34 +69,45 @@ int main() {
   for (std::size_t i = 0; i < x.size(); ++i)
     x[i] = float(i % 7);
   offload(poly, coeffs, x, y);
-  std::size_t wrong = 0;
+  std::vector<float> y_ref(y.size());
   for (std::size_t i = 0; i < y.size(); ++i)
-    wrong += y[i] != 1.0f + 2.0f * x[i] + 3.0f * x[i] * x[i];
+    y_ref[i] = 1.0f + 2.0f * x[i] + 3.0f * x[i] * x[i];
+  std::size_t wrong = e2e::mismatches("y", y, y_ref);
   std::printf("poly: %zu of %zu outputs wrong\n", wrong, y.size());
   ok &= !wrong;
 
   std::vector<int> a(1000), b(5000);
-  int threads = 0;
-  offload(first_read, a, b, threads);
-  std::printf("first_read: %d threads\n", threads);
-  ok &= threads == 1024; // 1000 rounded up to blocks of 256
+  Shape shape{0, 0};
+  offload(first_read, a, b, shape);
+  std::printf("first_read: grid %d, block %d\n", shape.grid, shape.block);
+  // 1000 threads in blocks of 256: 4 blocks.
+  ok &= e2e::expect_eq("first_read grid", shape.grid, 4);
+  ok &= e2e::expect_eq("first_read block", shape.block, 256);
 
+  // Every element of each written array: a thread too few leaves its
+  // element unwritten.
   std::vector<int> in{1, 2, 3};
-  int out[300] = {};
+  int out[300] = {}, out_ref[300];
+  for (int i = 0; i < 300; ++i)
+    out_ref[i] = in[i % 3] + 1;
   offload(to_array, in, out);
   std::printf("to_array: out[299] = %d\n", out[299]);
-  ok &= out[299] == 4 && out[0] == 2;
+  ok &= e2e::mismatches("out", out, out_ref) == 0;
 
-  std::vector<int> o(777, -1);
+  std::vector<int> o(777, -1), o_ref(777);
+  for (int i = 0; i < 777; ++i)
+    o_ref[i] = in[0] + i;
   offload(to_out, in, o);
   std::printf("to_out: o[776] = %d\n", o[776]);
-  ok &= o[776] == 777 && o[0] == 1;
+  ok &= e2e::mismatches("o", o, o_ref) == 0;
 
   std::array<int, 4> s{5, 6, 7, 8};
-  std::array<int, 700> d{};
+  std::array<int, 700> d{}, d_ref;
+  for (int i = 0; i < 700; ++i)
+    d_ref[i] = s[i % 4];
   offload(to_std_array, s, d);
   std::printf("to_std_array: d[699] = %d\n", d[699]);
-  ok &= d[699] == 8;
+  ok &= e2e::mismatches("d", d, d_ref) == 0;
 
   std::printf("default shape: %s\n", ok ? "ok" : "FAIL");
   return ok ? 0 : 1;

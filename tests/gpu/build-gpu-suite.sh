@@ -41,6 +41,10 @@ for src in tests/e2e/*.cpp; do
   name=$(basename "$src" .cpp)
   clang++-22 $COMMON $SM90 "$src" -o "$OUT/e2e_$name" -L$B/lib -lofld_rt
 done
+# The conformance test once more without -O: device code at the plugin's
+# default -O3 (tests/gpu/run-device-lib.sh runs it).
+clang++-22 ${COMMON/-O2 /} $SM90 tests/e2e/device_math.cpp \
+  -o "$OUT/device_math_noopt" -L$B/lib -lofld_rt
 for src in tests/e2e/saxpy.cpp tests/e2e/multi_device.cpp \
            tests/lit/multiarch/Inputs/devices.cpp; do
   name=$(basename "$src" .cpp)
@@ -66,7 +70,8 @@ if [ "${GPU_SUITE_DEMOS:-0}" = 1 ]; then
   rm "$OUT/demo-wrong-saxpy/saxpy.cpp"
 fi
 rm -f "$OUT"/*.log
-strip "$OUT"/e2e_* "$OUT"/multiarch_* "$OUT"/demo-*/e2e_* 2> /dev/null || true
+strip "$OUT"/e2e_* "$OUT"/multiarch_* "$OUT"/device_math_noopt \
+  "$OUT"/demo-*/e2e_* 2> /dev/null || true
 cp -P $B/lib/libofld_rt.so* "$OUT/"
 clang-22 -O2 -shared -fPIC tests/gpu/launch-probe.c -o "$OUT/liblaunch-probe.so" -ldl
 cp "$LLVM_BIN/FileCheck" "$OUT/tools/FileCheck"

@@ -21,7 +21,11 @@ timeout "$LIMIT" "$BIN/e2e_device_math"; echo "exit $?"
 echo "== device_math, 100000 inputs per function"
 timeout "$LIMIT" "$BIN/e2e_device_math" 100000 | grep -v -e '  exact ' -e ' differ '
 echo "== device_math built without -O (device code at the plugin's default -O3)"
-[ -x "$BIN/device_math_noopt" ] && { timeout "$LIMIT" "$BIN/device_math_noopt" | tail -1; }
+if [ -x "$BIN/device_math_noopt" ]; then
+  timeout "$LIMIT" "$BIN/device_math_noopt" | tail -1; echo "exit ${PIPESTATUS[0]}"
+else
+  echo "not built (tests/gpu/build-gpu-suite.sh builds device_math_noopt)"
+fi
 echo "== a failing assert: the child on its own, OMP_TARGET_OFFLOAD=MANDATORY"
 timeout "$LIMIT" "$BIN/e2e_kernel_assert" fail; echo "exit $?"
 echo "== the same with OMP_TARGET_OFFLOAD unset"

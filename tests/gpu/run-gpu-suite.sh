@@ -21,7 +21,8 @@
 #    device ("x86_64-0") fails the run;
 # and, in the logged run, the launches libomptarget logs are exactly the
 # expected ones, each with its grid and block (in BARE mode, as only a GPU
-# runs them), as many as the probe saw. Failures are listed with FileCheck's
+# runs them), as many as the probe saw. Every expected launch line must name
+# the grid and the block; one that does not fails the run (and --manifest). Failures are listed with FileCheck's
 # message; the table comes last. GPU_SUITE_WORK keeps the logs (default: a
 # temporary folder, removed); GPU_SUITE_FILECHECK, GPU_SUITE_PROBE_LIB and
 # GPU_SUITE_MANIFEST name another FileCheck, probe or suite.txt.
@@ -40,6 +41,18 @@ BIN=''
 [ -d "${1:-}" ] && BIN=$(cd "$1" && pwd)
 cd "$(dirname "$0")/../.."
 
+# unshaped FILE PREFIXES: the first of FILE's launch lines for PREFIXES
+# that does not give a grid and a block ("with [X,Y,Z] blocks and [X,Y,Z]
+# threads"); a launch checked by name and count alone would pass with any
+# shape.
+unshaped() {
+  local file=$1 prefix
+  for prefix in ${2//,/ }; do
+    grep -E "(^|[ /#])$prefix(-NEXT|-DAG|-COUNT-[0-9]+)?: " "$file" 2>/dev/null |
+      grep -Ev 'with \[[^]]+\] blocks and \[[^]]+\] threads' | head -n 1
+  done | head -n 1
+}
+
 if [ "${1:-}" = --manifest ]; then
   bad=0 runs=0
   for src in tests/e2e/*.cpp; do
@@ -57,7 +70,12 @@ if [ "${1:-}" = --manifest ]; then
         for prefix in ${prefixes//,/ }; do
           grep -Eq "(^|[ /#])$prefix(-NEXT|-DAG|-COUNT-[0-9]+)?: " "$file" 2>/dev/null ||
             { echo "FAIL: $name: $file has no $prefix: lines"; bad=1; }
-        done ;;
+        done
+        if [ "${word%%=*}" = launches ] && line=$(unshaped "$file" "$prefixes") &&
+           [ -n "$line" ]; then
+          echo "FAIL: $name: $file:$prefixes checks a launch without its grid and block: $line"
+          bad=1
+        fi ;;
       esac
     done
   done < "$MANIFEST"
@@ -171,6 +189,11 @@ for name in "${RUNS[@]}"; do
     done
     [ -n "$out" ] && [ -n "$launches" ] ||
       echo "its line in $MANIFEST needs out= and launches=" >> "$dir/reasons"
+    if [ -n "$launches" ] && line=$(unshaped "${launches%%:*}" "${launches##*:}") &&
+       [ -n "$line" ]; then
+      echo "${launches} checks a launch without its grid and block" >> "$dir/reasons"
+      echo "    $line" >> "$dir/details"
+    fi
     case $device in
     cuda) where='^CUDA-' ;;
     host) where='^(x86_64|aarch64|ppc64|ppc64le|s390x|riscv64|loongarch64)-' ;;
