@@ -21,10 +21,16 @@ build() {
   local out=$1 b=${OFFLOAD_BUILD:-build} cuda=${CUDA_PATH:-/usr/local/cuda}
   mkdir -p "$out/bin" "$out/gcc" "$out/src"
   local plugin="-std=c++20 -O2 -fplugin=$b/lib/liboffload.so -fopenmp -nogpulib --offload-arch=sm_90 --cuda-path=$cuda"
-  local omp90="-std=c++20 -O2 -fopenmp -nogpulib --offload-arch=sm_90 --cuda-path=$cuda -Iruntime-shim/include"
-  local gcc="-std=c++20 -O2 -fopenmp -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -foffload-options=nvptx-none=-lm -Iruntime-shim/include"
+  local omp90="-std=c++20 -O2 -fopenmp -nogpulib --offload-arch=sm_90 --cuda-path=$cuda -Xoffload-linker $cuda/nvvm/libdevice/libdevice.10.bc -Iruntime-shim/include -Itests/e2e"
+  local gcc="-std=c++20 -O2 -fopenmp -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -foffload-options=nvptx-none=-lm -Iruntime-shim/include -Itests/e2e"
   local list=() src name
-  for src in tests/e2e/*.cpp examples/{babelstream,histogram,jacobi,saxpy}/*.cpp \
+  # The end-to-end programs of the matrix (tests/lit/rewriter/matrix).
+  local e2e=()
+  for t in tests/lit/rewriter/matrix/e2e-*.test; do
+    t=$(basename "$t" .test)
+    e2e+=("tests/e2e/${t#e2e-}.cpp")
+  done
+  for src in "${e2e[@]}" examples/{babelstream,histogram,jacobi,saxpy}/*.cpp \
              tests/lit/rewriter/Inputs/portable.cpp; do
     name=$(basename "$src" .cpp)
     "$b/bin/offload-rewrite" "$src" -- -std=c++20 > "$out/src/$name.cpp" 2> /dev/null ||

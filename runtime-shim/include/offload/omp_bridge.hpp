@@ -120,6 +120,13 @@ int omp_get_num_procs(void);
 int omp_is_initial_device(void);
 // In libomptarget, which host-only LLVM builds do not link.
 void *omp_target_alloc(__SIZE_TYPE__, int) __attribute__((weak));
+void omp_target_free(void *, int) __attribute__((weak));
+int omp_target_is_present(const void *, int) __attribute__((weak));
+int omp_target_memcpy(void *, const void *, __SIZE_TYPE__, __SIZE_TYPE__,
+                      __SIZE_TYPE__, int, int) __attribute__((weak));
+int omp_target_associate_ptr(const void *, const void *, __SIZE_TYPE__,
+                             __SIZE_TYPE__, int) __attribute__((weak));
+int omp_target_disassociate_ptr(const void *, int) __attribute__((weak));
 }
 #endif
 
@@ -144,6 +151,10 @@ void *omp_target_alloc(__SIZE_TYPE__, int) __attribute__((weak));
 // which silences them on the host, is not included).
 #if defined(__clang__)
 #pragma clang diagnostic ignored "-Wunknown-attributes"
+// The transfer table decides what a kernel's parameter needs, as for the
+// plugin: std::pair, std::tuple and std::array of trivially copyable types
+// are copied as bytes (clang warns that they are not trivially copyable).
+#pragma clang diagnostic ignored "-Wopenmp-mapping"
 #elif defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wattributes"
 #endif
@@ -156,6 +167,8 @@ void *omp_target_alloc(__SIZE_TYPE__, int) __attribute__((weak));
 #include <cstring>
 #include <mutex>
 #include <strings.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <vector>
 #if defined(__clang__)
 // Only in LLVM's libomptarget (an OpenMP 6.0 routine); weak, so that
@@ -524,8 +537,18 @@ inline std::atomic<ofld::error_handler> &handler() {
   return H;
 }
 
-/// Reports `Cause` for the call at `S` (or a region, without one) as the
-/// offload runtime does: to the handler, else on stderr with exit status 1.
+/// Reports a whole "offload: ..." message as the offload runtime does: to
+/// the handler, else on stderr with exit status 1.
+inline void report(const char *Message) {
+  if (ofld::error_handler H = handler().load()) {
+    H(Message);
+    return;
+  }
+  std::fprintf(stderr, "%s\n", Message);
+  std::exit(EXIT_FAILURE);
+}
+
+/// Reports `Cause` for the call at `S` (or a region, without one).
 [[gnu::format(printf, 2, 3)]] inline void fail(const site *S,
                                                const char *Format, ...) {
   char Cause[512], Message[1024];
@@ -538,12 +561,24 @@ inline std::atomic<ofld::error_handler> &handler() {
                   S->kernel, S->file, S->line, Cause);
   else
     std::snprintf(Message, sizeof(Message), "offload: ofld::region: %s", Cause);
-  if (ofld::error_handler H = handler().load()) {
-    H(Message);
-    return;
-  }
-  std::fprintf(stderr, "%s\n", Message);
-  std::exit(EXIT_FAILURE);
+  report(Message);
+}
+
+/// Reports `Cause` for `What` (a region update, a device_buffer) at `P`, in
+/// the runtime's words.
+[[gnu::format(printf, 3, 4)]] inline void
+failAt(const __ofld_place *P, const char *What, const char *Format, ...) {
+  char Cause[512], Message[1024];
+  va_list Args;
+  va_start(Args, Format);
+  std::vsnprintf(Cause, sizeof(Cause), Format, Args);
+  va_end(Args);
+  if (P && P->file)
+    std::snprintf(Message, sizeof(Message), "offload: %s at %s:%u: %s", What,
+                  P->file, P->line, Cause);
+  else
+    std::snprintf(Message, sizeof(Message), "offload: %s: %s", What, Cause);
+  report(Message);
 }
 
 enum class policy { standard, mandatory, disabled };
@@ -851,7 +886,9 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
                  (unsigned long long)Dims[4], (unsigned long long)Dims[5]);
     return G; // an empty grid
   }
-  const int Device = detail::selectDevice(&S, Shape.device);
+  // A launch that names no device runs on its queue's.
+  const int Device = detail::selectDevice(
+      &S, Shape.device != -1 ? Shape.device : Shape.queue.device());
   if (Device == -2)
     return G;
   const bool Empty = ofld::detail::is_empty(Dims);
@@ -988,9 +1025,171 @@ inline void set_default_device(int Device) {
   // next launch, which can name the kernel and call site.
   bridge::detail::userDefault().store(Device);
 }
-/// Every rewritten launch has finished when its block ends.
+/// Every rewritten launch has finished when its block ends: queues only
+/// name a device.
 inline void wait() {}
+inline queue::queue(int Device) : device_(Device) {}
+inline void queue::wait() const {}
 } // namespace ofld
+
+namespace ofld::bridge::detail {
+/// A device_buffer: host address space that stands for it (never touched),
+/// associated with the device memory.
+struct buffer {
+  std::uintptr_t first, last;
+  int device;
+  void *device_ptr;
+  std::size_t reserved;
+};
+inline std::mutex &buffersLock() {
+  static std::mutex M;
+  return M;
+}
+inline std::vector<buffer> &buffers() {
+  static std::vector<buffer> B;
+  return B;
+}
+/// The buffer that holds `P`, if any.
+inline bool findBuffer(const void *P, buffer &Out) {
+  auto A = std::uintptr_t(P);
+  std::lock_guard<std::mutex> Guard(buffersLock());
+  for (const buffer &B : buffers())
+    if (B.first <= A && A < B.last) {
+      Out = B;
+      return true;
+    }
+  return false;
+}
+} // namespace ofld::bridge::detail
+
+extern "C" inline void __ofld_region_update(std::int64_t D, void *Ptr,
+                                            std::int64_t Bytes,
+                                            std::int32_t ToDevice,
+                                            const __ofld_place *P) {
+  namespace d = ofld::bridge::detail;
+  const char *What =
+      ToDevice ? "ofld::region::update_to" : "ofld::region::update_from";
+  if (D < 0 || Bytes <= 0)
+    return; // kernels run on the host: its memory is the device's
+  d::buffer B;
+  if (d::findBuffer(Ptr, B)) {
+    d::failAt(P, What,
+              "the range is a device_buffer's, which has no host copy; use its "
+              "copy_from and copy_to");
+    return;
+  }
+  if (!omp_target_is_present(Ptr, int(D)) ||
+      !omp_target_is_present(static_cast<char *>(Ptr) + Bytes - 1, int(D))) {
+    d::failAt(P, What,
+              "the %lld bytes at %p are not on device %lld (a region, launch "
+              "group or device_buffer must hold all of them)",
+              (long long)Bytes, Ptr, (long long)D);
+    return;
+  }
+  d::updateRange(!ToDevice, int(D), Ptr, std::size_t(Bytes));
+}
+
+extern "C" inline void *__ofld_buffer_alloc(std::int64_t Bytes,
+                                            std::int32_t Requested,
+                                            std::int64_t *OmpDevice,
+                                            const __ofld_place *P) {
+  namespace d = ofld::bridge::detail;
+  const char *What = "ofld::device_buffer";
+  *OmpDevice = -1;
+  if (Bytes <= 0)
+    return nullptr;
+  const int Count = int(d::preferredDevices().size());
+  if (Requested < -1 || Requested >= Count) {
+    d::failAt(P, What, "device %d does not exist (%d offload device%s available)",
+              Requested, Count, Count == 1 ? "" : "s");
+    return nullptr;
+  }
+  const int D = Requested == -1 ? ofld::bridge::default_device()
+                                : d::preferredDevices()[Requested];
+  if (D == omp_get_initial_device()) // kernels run here: host memory it is
+    return std::malloc(std::size_t(Bytes));
+  void *Dev = omp_target_alloc(std::size_t(Bytes), D);
+  if (!Dev) {
+    d::failAt(P, What,
+              "cannot allocate %lld bytes on device %d: out of device memory",
+              (long long)Bytes, D);
+    return nullptr;
+  }
+  // Address space that no host access may use: a span of the buffer holds
+  // these addresses, and the launches' maps find them present (associated).
+  std::size_t Page = std::size_t(sysconf(_SC_PAGESIZE));
+  std::size_t Reserved = (std::size_t(Bytes) + Page - 1) / Page * Page;
+  void *Host = mmap(nullptr, Reserved, PROT_NONE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (Host == MAP_FAILED ||
+      omp_target_associate_ptr(Host, Dev, std::size_t(Bytes), 0, D)) {
+    if (Host != MAP_FAILED)
+      munmap(Host, Reserved);
+    omp_target_free(Dev, D);
+    d::failAt(P, What, "cannot set up %lld bytes on device %d",
+              (long long)Bytes, D);
+    return nullptr;
+  }
+  {
+    std::lock_guard<std::mutex> Guard(d::buffersLock());
+    auto A = std::uintptr_t(Host);
+    d::buffers().push_back({A, A + std::uintptr_t(Bytes), D, Dev, Reserved});
+  }
+  *OmpDevice = D;
+  return Host;
+}
+
+extern "C" inline void __ofld_buffer_free(void *Host, std::int64_t,
+                                          std::int64_t D) {
+  namespace d = ofld::bridge::detail;
+  if (D < 0) {
+    std::free(Host);
+    return;
+  }
+  d::buffer B;
+  {
+    std::lock_guard<std::mutex> Guard(d::buffersLock());
+    auto &All = d::buffers();
+    auto It = All.begin();
+    while (It != All.end() && It->first != std::uintptr_t(Host))
+      ++It;
+    if (It == All.end())
+      return;
+    B = *It;
+    All.erase(It);
+  }
+  omp_target_disassociate_ptr(Host, int(D));
+  omp_target_free(B.device_ptr, int(D));
+  munmap(Host, B.reserved);
+}
+
+extern "C" inline void __ofld_buffer_copy(void *Host, std::int64_t Offset,
+                                          std::int64_t D, void *User,
+                                          std::int64_t Bytes,
+                                          std::int32_t ToDevice,
+                                          const __ofld_place *P) {
+  namespace d = ofld::bridge::detail;
+  if (Bytes <= 0)
+    return;
+  if (D < 0) {
+    char *Buf = static_cast<char *>(Host) + Offset;
+    std::memcpy(ToDevice ? Buf : User, ToDevice ? User : Buf,
+                std::size_t(Bytes));
+    return;
+  }
+  d::buffer B;
+  if (!d::findBuffer(Host, B))
+    return;
+  const int HostDevice = omp_get_initial_device();
+  int Failed =
+      ToDevice ? omp_target_memcpy(B.device_ptr, User, std::size_t(Bytes),
+                                   std::size_t(Offset), 0, int(D), HostDevice)
+               : omp_target_memcpy(User, B.device_ptr, std::size_t(Bytes), 0,
+                                   std::size_t(Offset), HostDevice, int(D));
+  if (Failed)
+    d::failAt(P, "ofld::device_buffer", "copying %lld bytes %s device %lld failed",
+              (long long)Bytes, ToDevice ? "to" : "from", (long long)D);
+}
 
 extern "C" inline std::int64_t
 __ofld_region_begin(const ofld::detail::region_entry *E, std::int32_t N,
