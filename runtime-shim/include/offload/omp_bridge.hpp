@@ -872,18 +872,18 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
   // any zero component launching nothing.
   std::uint64_t Dims[6];
   ofld::detail::default_dims(&Shape, Count, Dims);
-  if (int Limit = ofld::detail::exceeded_limit(
-          Dims, ofld::detail::portable_max_grid,
+  // The runtime's words for a shape beyond the limits (cpu_fallback.hpp);
+  // the bridge cannot ask a device for its own.
+  if (char Cause[256]; __ofld::limit_cause(
+          Cause, sizeof(Cause), Dims, ofld::detail::portable_max_grid,
           ofld::detail::portable_max_block,
-          ofld::detail::portable_max_threads);
-      Limit >= 0) {
-    detail::fail(&S,
-                 "launch of %llux%llux%llu blocks of %llux%llux%llu threads "
-                 "is beyond the limits of a grid; pass ofld::launch{.grid = "
-                 "..., .block = ...}",
-                 (unsigned long long)Dims[0], (unsigned long long)Dims[1],
-                 (unsigned long long)Dims[2], (unsigned long long)Dims[3],
-                 (unsigned long long)Dims[4], (unsigned long long)Dims[5]);
+          ofld::detail::portable_max_threads)) {
+    const bool DefaultGrid = !L || ofld::detail::is_unset(L->grid);
+    detail::fail(&S, "%s%s", Cause,
+                 DefaultGrid && Dims[0] > ofld::detail::portable_max_grid[0]
+                     ? " (the default shape: one thread per element; pass "
+                       "ofld::launch{.grid = ...})"
+                     : "");
     return G; // an empty grid
   }
   // A launch that names no device runs on its queue's.
