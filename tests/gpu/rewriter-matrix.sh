@@ -92,7 +92,8 @@ run() {
     fi
     raw=$({ LD_LIBRARY_PATH=$dir/gcc timeout 60 "$bin/$name.gcc" $a; echo "status=$?"; } 2>&1)
     got=$(echo "$raw" | sed -E -f "$dir/normalize.sed")
-    if [ "$got" = "$ref" ]; then gcc_rc=same; else gcc_rc=DIFFERS; echo "--- $name g++: $got"; fi
+    if [ ! -x "$bin/$name.gcc" ]; then gcc_rc="not built"
+    elif [ "$got" = "$ref" ]; then gcc_rc=same; else gcc_rc=DIFFERS; echo "--- $name g++: $got"; fi
     # Launches of kernels that synchronise blocks larger than g++'s teams
     # hold run on the host (one note per call site).
     moved=$(echo "$raw" | grep -c ": note: runs on the host: ")
