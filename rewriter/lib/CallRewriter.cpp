@@ -366,10 +366,10 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
             std::to_string(ofld::detail::default_block_threads);
   else
     Shape = "one block of one thread";
-  Explain.Launch = Call.Launch ? *Call.Launch + " (unset grid or block: " +
-                                     Shape + "; " +
-                                     ofld::detail::zero_component_rule + ")"
-                               : "default, " + Shape;
+  Explain.Launch = Call.Launch
+                       ? *Call.Launch + " (unset grid or block: " + Shape +
+                             "; " + ofld::detail::zero_component_rule + ")"
+                       : "default, " + Shape;
   return Out;
 }
 

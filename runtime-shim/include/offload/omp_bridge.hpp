@@ -380,8 +380,8 @@ template <class F> void cpuTeam(const grid &G, F &Body) {
 #if defined(_OPENMP)
   const int Team = omp_get_team_num(), Teams = omp_get_num_teams();
   walkCpuGrid(G, Body,
-              {enterCpu(G), G.hooks->barrier, G.hooks->finish,
-               G.hooks->shared, std::uint64_t(Team > 0 ? Team : 0),
+              {enterCpu(G), G.hooks->barrier, G.hooks->finish, G.hooks->shared,
+               std::uint64_t(Team > 0 ? Team : 0),
                std::uint64_t(Teams > 0 ? Teams : 1)});
 #else
   walkCpuGrid(G, Body,
@@ -916,9 +916,10 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
     // The block cannot run one OpenMP thread per kernel thread: run the
     // launch on this CPU's grid (whose fibers synchronise any block), with
     // the device's copies of its data (aliases).
-    detail::note(S, "runs on the host: its blocks of %u threads synchronise, "
-                    "and OpenMP teams on device %d are sure to hold at most %u "
-                    "threads",
+    detail::note(S,
+                 "runs on the host: its blocks of %u threads synchronise, "
+                 "and OpenMP teams on device %d are sure to hold at most %u "
+                 "threads",
                  Threads, Device, detail::syncingTeam(Limits));
     G.moved_from = Device;
     G.device = detail::devices().initial;
@@ -979,8 +980,7 @@ public:
       if (All[I].merged)
         Held[Count++] = All[I];
     for (unsigned I = 0; I < Count; ++I)
-      detail::mapRange(true, Device, data(I), bytes(I),
-                       map_kind(Held[I].kind));
+      detail::mapRange(true, Device, data(I), bytes(I), map_kind(Held[I].kind));
   }
   ~aliases() {
     for (unsigned I = Count; I-- > 0;) {
@@ -999,9 +999,7 @@ private:
   void *data(unsigned I) const {
     return reinterpret_cast<void *>(Held[I].first);
   }
-  std::size_t bytes(unsigned I) const {
-    return Held[I].last - Held[I].first;
-  }
+  std::size_t bytes(unsigned I) const { return Held[I].last - Held[I].first; }
   detail::span_union Held[MaxRanges];
   unsigned Count = 0;
   int Device, MovedFrom;
@@ -1100,7 +1098,8 @@ extern "C" inline void *__ofld_buffer_alloc(std::int64_t Bytes,
     return nullptr;
   const int Count = int(d::preferredDevices().size());
   if (Requested < -1 || Requested >= Count) {
-    d::failAt(P, What, "device %d does not exist (%d offload device%s available)",
+    d::failAt(P, What,
+              "device %d does not exist (%d offload device%s available)",
               Requested, Count, Count == 1 ? "" : "s");
     return nullptr;
   }
@@ -1187,8 +1186,9 @@ extern "C" inline void __ofld_buffer_copy(void *Host, std::int64_t Offset,
                : omp_target_memcpy(User, B.device_ptr, std::size_t(Bytes), 0,
                                    std::size_t(Offset), HostDevice, int(D));
   if (Failed)
-    d::failAt(P, "ofld::device_buffer", "copying %lld bytes %s device %lld failed",
-              (long long)Bytes, ToDevice ? "to" : "from", (long long)D);
+    d::failAt(P, "ofld::device_buffer",
+              "copying %lld bytes %s device %lld failed", (long long)Bytes,
+              ToDevice ? "to" : "from", (long long)D);
 }
 
 extern "C" inline std::int64_t

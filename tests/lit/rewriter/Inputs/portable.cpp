@@ -124,6 +124,6 @@ int main() {
   std::printf("sum = %.2f, v[0] = %d v[32] = %d v[255] = %d, in place: %d "
               "wrong, sums[0] = %g sums[599] = %g, w[0] = %g w[999] = %g, "
               "r[0] = %g r[39] = %g r[999] = %g, q[0] = %g q[39] = %g\n",
-              sum, v[0], v[32], v[255], wrong, sums[0], sums[599], w[0],
-              w[999], r[0], r[39], r[999], q[0], q[39]);
+              sum, v[0], v[32], v[255], wrong, sums[0], sums[599], w[0], w[999],
+              r[0], r[39], r[999], q[0], q[39]);
 }
