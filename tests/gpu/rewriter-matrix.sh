@@ -33,6 +33,8 @@ build() {
   for src in "${e2e[@]}" examples/{babelstream,histogram,jacobi,saxpy}/*.cpp \
              tests/lit/rewriter/Inputs/portable.cpp; do
     name=$(basename "$src" .cpp)
+    # examples/saxpy and tests/e2e/saxpy.cpp share a name.
+    case $src in examples/*) name=example_$name ;; esac
     "$b/bin/offload-rewrite" "$src" -- -std=c++20 > "$out/src/$name.cpp" 2> /dev/null ||
       { echo "$name: offload-rewrite failed"; continue; }
     # The reference: the plugin's build of the original, or (where the
@@ -67,9 +69,9 @@ build() {
 
 args() {
   case $1 in
-    babelstream) echo 100000 3 ;;
-    histogram) echo 1000000 ;;
-    jacobi) echo 256 200 ;;
+    example_babelstream) echo 100000 3 ;;
+    example_histogram) echo 1000000 ;;
+    example_jacobi) echo 256 200 ;;
   esac
 }
 
