@@ -10,6 +10,7 @@
 #include "offload/Core/KernelAttributes.h"
 #include "offload/Core/LaunchChecks.h"
 #include "offload/Core/TransferRules.h"
+#include "offload/launch.hpp"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -320,14 +321,17 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
   }
   Call.ShapeParam = Out.Kernel.shapeParam();
 
+  // The rule of offload/launch.hpp (ofld::detail::default_dims).
   std::string Shape;
   if (Call.ShapeParam)
     Shape = "one thread per element of '" +
-            Explain.Params[*Call.ShapeParam].Name + "', blocks of 256";
+            Explain.Params[*Call.ShapeParam].Name + "', blocks of " +
+            std::to_string(ofld::detail::default_block_threads);
   else
     Shape = "one block of one thread";
   Explain.Launch = Call.Launch
-                       ? *Call.Launch + " (a zero grid.x means " + Shape + ")"
+                       ? *Call.Launch + " (unset grid or block: " + Shape +
+                             "; " + ofld::detail::zero_component_rule + ")"
                        : "default, " + Shape;
   return Out;
 }

@@ -41,6 +41,22 @@ bool isSharedArray(QualType T) {
          inOfld(RD);
 }
 
+/// The class at namespace scope that holds static data member `VD`, as
+/// written (the template's pattern for an instantiation); null for a local
+/// class.
+const CXXRecordDecl *outermostClass(const VarDecl &VD) {
+  if (!VD.isStaticDataMember())
+    return nullptr;
+  const auto *RD = dyn_cast<CXXRecordDecl>(VD.getDeclContext());
+  while (RD && isa<CXXRecordDecl>(RD->getDeclContext()))
+    RD = cast<CXXRecordDecl>(RD->getDeclContext());
+  if (!RD || !RD->getDeclContext()->getRedeclContext()->isFileContext())
+    return nullptr;
+  if (const CXXRecordDecl *Pattern = RD->getTemplateInstantiationPattern())
+    RD = Pattern;
+  return RD;
+}
+
 /// What one function does directly.
 struct Facts {
   bool Syncs = false;
@@ -57,10 +73,18 @@ public:
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (const auto *VD = dyn_cast<VarDecl>(E->getDecl())) {
-      if (VD->hasGlobalStorage() && !VD->isStaticLocal() &&
-          VD->getDeclContext()->getRedeclContext()->isFileContext() &&
-          !inOfld(VD) && !SM.isInSystemHeader(VD->getLocation()))
-        Out.Globals.insert(VD->getCanonicalDecl());
+      // A variable template's text is its pattern's.
+      if (const VarDecl *Pattern = VD->getTemplateInstantiationPattern())
+        VD = Pattern;
+      if (VD->hasGlobalStorage() && !VD->isStaticLocal() && !inOfld(VD) &&
+          !SM.isInSystemHeader(VD->getLocation())) {
+        if (VD->getDeclContext()->getRedeclContext()->isFileContext())
+          Out.Globals.insert(VD->getCanonicalDecl());
+        else if (const CXXRecordDecl *RD = outermostClass(*VD)) {
+          Out.Globals.insert(VD->getCanonicalDecl());
+          Out.Classes.insert(RD);
+        }
+      }
     } else if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl())) {
       callee(FD);
     }

@@ -21,6 +21,7 @@
 
 namespace clang {
 class ASTContext;
+class CXXRecordDecl;
 class FunctionDecl;
 class ParmVarDecl;
 class VarDecl;
@@ -34,8 +35,12 @@ struct DeviceCode {
   /// Every function reached, kernels included, as the template pattern
   /// where it is an instantiation (the text to edit is the template's).
   llvm::SetVector<const clang::FunctionDecl *> Functions;
-  /// Namespace-scope variables the functions read.
+  /// Namespace-scope variables and static data members the functions read.
   llvm::SetVector<const clang::VarDecl *> Globals;
+  /// The classes at namespace scope that hold those static data members
+  /// (the outermost, as the template pattern): OpenMP's declare target
+  /// brackets a whole class, not a member.
+  llvm::SetVector<const clang::CXXRecordDecl *> Classes;
   /// Per kernel (canonical declaration): it calls ofld::sync_threads() or
   /// declares an ofld::shared_array, itself or in a function it calls.
   llvm::DenseMap<const clang::FunctionDecl *, bool> Synchronises;

@@ -156,7 +156,9 @@ std::string lowerCall(const LoweredCall &Call) {
      << (Call.Syncs ? ", ofld::bridge::synchronises" : "") << "}, "
      << (Call.Launch ? "&__ofld_l" : "nullptr") << ", " << Count << ");\n";
 
-  // Arguments that may overlap: the bridge maps their union (aliases).
+  // Arguments that may overlap: the bridge maps their union (aliases). A
+  // kernel that synchronises may run on the host instead (g++'s teams),
+  // with its arguments' device copies: aliases brings them over.
   SmallVector<std::string, 8> Ranges;
   for (auto [I, P] : enumerate(Call.Params)) {
     if (P.Kind == PayloadKind::Span)
@@ -168,7 +170,7 @@ std::string lowerCall(const LoweredCall &Call) {
                         bridgeKind(P.Map) + ")")
                            .str());
   }
-  if (Ranges.size() > 1)
+  if (Ranges.size() > 1 || (Call.Syncs && !Ranges.empty()))
     OS << "ofld::bridge::aliases __ofld_u(__ofld_g, {" << join(Ranges, ", ")
        << "});\n";
 

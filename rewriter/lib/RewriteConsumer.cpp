@@ -231,6 +231,12 @@ bool wrapInDeclareTarget(RewriteContext &RC, const Decl &D) {
   if (const auto *FD = dyn_cast<FunctionDecl>(&D))
     if (const FunctionTemplateDecl *TD = FD->getDescribedFunctionTemplate())
       Outer = TD;
+  if (const auto *RD = dyn_cast<CXXRecordDecl>(&D))
+    if (const ClassTemplateDecl *TD = RD->getDescribedClassTemplate())
+      Outer = TD;
+  if (const auto *VD = dyn_cast<VarDecl>(&D))
+    if (const VarTemplateDecl *TD = VD->getDescribedVarTemplate())
+      Outer = TD;
   SourceLocation Begin = Outer->getBeginLoc(), End = Outer->getEndLoc();
   for (const Attr *A : D.attrs()) {
     SourceLocation L = A->getRange().getBegin();
@@ -257,6 +263,12 @@ bool wrapInDeclareTarget(RewriteContext &RC, const Decl &D) {
   // `#pragma` must start a line: reuse the declaration's line and
   // indentation where it starts one, else break the line.
   std::optional<StringRef> Indent = indentBefore(Buf, B);
+  // Bracketed already (clang records no attribute on variable templates).
+  const std::string Directive = declareTargetBegin("");
+  if (Indent && Buf.take_front(lineStart(Buf, B))
+                    .rtrim()
+                    .ends_with(StringRef(Directive).rtrim()))
+    return true;
   if (Indent)
     RC.edit(FR->File, lineStart(Buf, B), 0, declareTargetBegin(*Indent),
             Opening);
@@ -277,8 +289,12 @@ bool wrapInDeclareTarget(RewriteContext &RC, const Decl &D) {
   return true;
 }
 
-/// Every declaration of `D` in the user's files, in declare target.
+/// Every declaration of `D` in the user's files, in declare target. Static
+/// data members come with their class (wrapClass); g++ 12 refuses their
+/// definitions outside it in declare target (OpenMP 4.5's rule).
 void wrapRedeclarations(RewriteContext &RC, const Decl &D) {
+  if (const auto *VD = dyn_cast<VarDecl>(&D); VD && VD->isStaticDataMember())
+    return;
   for (const Decl *R : D.redecls())
     if (RC.isUserFile(R->getLocation()) && !inDeclareTarget(*R) &&
         !R->isImplicit())
@@ -287,6 +303,27 @@ void wrapRedeclarations(RewriteContext &RC, const Decl &D) {
           report(RC.Diags, FD->getLocation(),
                  DiagId::RewriteKernelAcrossMacros)
               << FD;
+}
+
+/// Brackets class `RD` (at namespace scope), whose static data members
+/// device code reads, with declare target, unless it is there already.
+void wrapClass(RewriteContext &RC, const CXXRecordDecl &RD) {
+  if (!RC.isUserFile(RD.getLocation()))
+    return;
+  // Members of a declare target class carry the directive (a template's
+  // in its instantiations).
+  auto Wrapped = [](const CXXRecordDecl &C) {
+    return llvm::any_of(C.decls(), [](const Decl *Member) {
+      return isa<VarDecl>(Member) && inDeclareTarget(*Member);
+    });
+  };
+  if (Wrapped(RD))
+    return;
+  if (const ClassTemplateDecl *TD = RD.getDescribedClassTemplate())
+    for (const ClassTemplateSpecializationDecl *S : TD->specializations())
+      if (Wrapped(*S))
+        return;
+  wrapInDeclareTarget(RC, RD);
 }
 
 /// Rewrites the by-value std::span parameters of `FD` that g++ refuses in
@@ -575,6 +612,8 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
   DeviceCode Device = findDeviceCode(Context, Kernels);
   for (const VarDecl *VD : Device.Globals)
     wrapRedeclarations(RC, *VD);
+  for (const CXXRecordDecl *RD : Device.Classes)
+    wrapClass(RC, *RD);
   for (const FunctionDecl *FD : Device.Functions)
     respellSpanParams(RC, *FD);
   tagSharedArrays(RC, Device.UntaggedSharedArrays.getArrayRef());

@@ -160,6 +160,11 @@ constexpr void default_dims(const launch *l, long long count,
   }
 }
 
+/// default_dims and is_empty in words, for offload-rewrite --explain: an
+/// unset grid or block is the default shape, and
+inline constexpr char zero_component_rule[] =
+    "a zero component launches nothing";
+
 /// Whether a launch of `dims` runs no thread at all.
 constexpr bool is_empty(const std::uint64_t dims[6]) {
   for (int i = 0; i < 6; ++i)

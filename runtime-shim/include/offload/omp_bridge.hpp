@@ -120,6 +120,13 @@ int omp_get_num_procs(void);
 int omp_is_initial_device(void);
 // In libomptarget, which host-only LLVM builds do not link.
 void *omp_target_alloc(__SIZE_TYPE__, int) __attribute__((weak));
+void omp_target_free(void *, int) __attribute__((weak));
+int omp_target_is_present(const void *, int) __attribute__((weak));
+int omp_target_memcpy(void *, const void *, __SIZE_TYPE__, __SIZE_TYPE__,
+                      __SIZE_TYPE__, int, int) __attribute__((weak));
+int omp_target_associate_ptr(const void *, const void *, __SIZE_TYPE__,
+                             __SIZE_TYPE__, int) __attribute__((weak));
+int omp_target_disassociate_ptr(const void *, int) __attribute__((weak));
 }
 #endif
 
@@ -144,6 +151,10 @@ void *omp_target_alloc(__SIZE_TYPE__, int) __attribute__((weak));
 // which silences them on the host, is not included).
 #if defined(__clang__)
 #pragma clang diagnostic ignored "-Wunknown-attributes"
+// The transfer table decides what a kernel's parameter needs, as for the
+// plugin: std::pair, std::tuple and std::array of trivially copyable types
+// are copied as bytes (clang warns that they are not trivially copyable).
+#pragma clang diagnostic ignored "-Wopenmp-mapping"
 #elif defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wattributes"
 #endif
@@ -156,6 +167,8 @@ void *omp_target_alloc(__SIZE_TYPE__, int) __attribute__((weak));
 #include <cstring>
 #include <mutex>
 #include <strings.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <vector>
 #if defined(__clang__)
 // Only in LLVM's libomptarget (an OpenMP 6.0 routine); weak, so that
@@ -202,6 +215,9 @@ struct grid {
   int device;
   /// The region runs on a CPU: emulate the grid there.
   bool cpu;
+  /// The device the launch was meant for where it runs on the host instead
+  /// (its data may be held there); -1 otherwise.
+  int moved_from;
   const cpu_hooks *hooks;
   /// Teams form on a device: one grid state per (team, thread), in device
   /// memory.
@@ -312,24 +328,35 @@ enterCpu(const grid &G) {
   return G.hooks->state();
 }
 
-/// CPU: the team's thread runs blocks T, T+N, ... Each block runs its
-/// threads in order, like the plugin's CPU grid: a thread that reaches
-/// sync_threads() turns the rest of the block into fibers, which finish
-/// before the next block starts.
-template <class F> void cpuTeam(const grid &G, F &Body) {
-  ofld::detail::cpu_grid_state &S = *enterCpu(G);
+#endif
+
+#if !defined(OFFLOAD_GPU_DEVICE)
+/// Where and how the CPU grid runs: the grid state, its barrier, fiber
+/// scheduler and shared arrays, and which blocks this thread runs.
+struct cpu_walk {
+  ofld::detail::cpu_grid_state *state;
+  ofld::detail::cpu_barrier_fn barrier;
+  void (*finish)(ofld::detail::cpu_grid_state *);
+  ofld::detail::cpu_shared_fn shared;
+  std::uint64_t first, stride;
+};
+
+/// The CPU grid: the calling thread runs blocks W.first, W.first + W.stride,
+/// ... Each block runs its threads in order, like the plugin's CPU grid: a
+/// thread that reaches sync_threads() turns the rest of the block into
+/// fibers, which finish before the next block starts.
+template <class F> void walkCpuGrid(const grid &G, F &Body, const cpu_walk &W) {
+  ofld::detail::cpu_grid_state &S = *W.state;
   const ofld::detail::cpu_grid_state Saved = S;
   S.grid = ofld::dim3{G.dims[0], G.dims[1], G.dims[2]};
   S.block = ofld::dim3{G.dims[3], G.dims[4], G.dims[5]};
-  S.barrier = G.hooks->barrier;
-  S.shared = G.hooks->shared;
+  S.barrier = W.barrier;
+  S.shared = W.shared;
   S.run_thread = [](void *B) { (*static_cast<F *>(B))(); };
   S.run_ctx = &Body;
   S.fibers = 0;
   std::uint64_t Blocks = std::uint64_t(S.grid.x) * S.grid.y * S.grid.z;
-  int Team = omp_get_team_num(), Teams = omp_get_num_teams();
-  std::uint64_t Stride = Teams > 0 ? std::uint64_t(Teams) : 1;
-  for (std::uint64_t B = Team > 0 ? Team : 0; B < Blocks; B += Stride) {
+  for (std::uint64_t B = W.first; B < Blocks; B += W.stride) {
     S.block_id = unflatten(B, S.grid);
     bool Fibers = false;
     for (std::uint32_t TZ = 0; TZ < S.block.z && !Fibers; ++TZ)
@@ -340,37 +367,27 @@ template <class F> void cpuTeam(const grid &G, F &Body) {
           Fibers = S.fibers != 0;
         }
     if (Fibers)
-      G.hooks->finish(&S);
+      W.finish(&S);
   }
   S = Saved;
 }
-#elif !defined(_OPENMP)
-/// Without OpenMP the target construct is ignored: one CPU grid, inline.
+
+/// The CPU grid of a team: with OpenMP, team T of N runs blocks T, T+N, ...
+/// with the launching program's CPU grid functions (the region may run in
+/// another module); without, the target construct is ignored and the whole
+/// grid runs here.
 template <class F> void cpuTeam(const grid &G, F &Body) {
-  auto &S = ofld::detail::cpu_grid_ref();
-  const ofld::detail::cpu_grid_state Saved = S;
-  S.grid = ofld::dim3{G.dims[0], G.dims[1], G.dims[2]};
-  S.block = ofld::dim3{G.dims[3], G.dims[4], G.dims[5]};
-  S.barrier = &__ofld_cpu_barrier;
-  S.shared = &__ofld_cpu_shared;
-  S.run_thread = [](void *B) { (*static_cast<F *>(B))(); };
-  S.run_ctx = &Body;
-  S.fibers = 0;
-  std::uint64_t Blocks = std::uint64_t(S.grid.x) * S.grid.y * S.grid.z;
-  for (std::uint64_t B = 0; B < Blocks; ++B) {
-    S.block_id = unflatten(B, S.grid);
-    bool Fibers = false;
-    for (std::uint32_t TZ = 0; TZ < S.block.z && !Fibers; ++TZ)
-      for (std::uint32_t TY = 0; TY < S.block.y && !Fibers; ++TY)
-        for (std::uint32_t TX = 0; TX < S.block.x && !Fibers; ++TX) {
-          S.thread_id = ofld::dim3{TX, TY, TZ};
-          Body();
-          Fibers = S.fibers != 0;
-        }
-    if (Fibers)
-      __ofld_cpu_finish_block(&S);
-  }
-  S = Saved;
+#if defined(_OPENMP)
+  const int Team = omp_get_team_num(), Teams = omp_get_num_teams();
+  walkCpuGrid(G, Body,
+              {enterCpu(G), G.hooks->barrier, G.hooks->finish, G.hooks->shared,
+               std::uint64_t(Team > 0 ? Team : 0),
+               std::uint64_t(Teams > 0 ? Teams : 1)});
+#else
+  walkCpuGrid(G, Body,
+              {&ofld::detail::cpu_grid_ref(), &__ofld_cpu_barrier,
+               &__ofld_cpu_finish_block, &__ofld_cpu_shared, 0, 1});
+#endif
 }
 #endif
 
@@ -520,8 +537,18 @@ inline std::atomic<ofld::error_handler> &handler() {
   return H;
 }
 
-/// Reports `Cause` for the call at `S` (or a region, without one) as the
-/// offload runtime does: to the handler, else on stderr with exit status 1.
+/// Reports a whole "offload: ..." message as the offload runtime does: to
+/// the handler, else on stderr with exit status 1.
+inline void report(const char *Message) {
+  if (ofld::error_handler H = handler().load()) {
+    H(Message);
+    return;
+  }
+  std::fprintf(stderr, "%s\n", Message);
+  std::exit(EXIT_FAILURE);
+}
+
+/// Reports `Cause` for the call at `S` (or a region, without one).
 [[gnu::format(printf, 2, 3)]] inline void fail(const site *S,
                                                const char *Format, ...) {
   char Cause[512], Message[1024];
@@ -534,12 +561,24 @@ inline std::atomic<ofld::error_handler> &handler() {
                   S->kernel, S->file, S->line, Cause);
   else
     std::snprintf(Message, sizeof(Message), "offload: ofld::region: %s", Cause);
-  if (ofld::error_handler H = handler().load()) {
-    H(Message);
-    return;
-  }
-  std::fprintf(stderr, "%s\n", Message);
-  std::exit(EXIT_FAILURE);
+  report(Message);
+}
+
+/// Reports `Cause` for `What` (a region update, a device_buffer) at `P`, in
+/// the runtime's words.
+[[gnu::format(printf, 3, 4)]] inline void
+failAt(const __ofld_place *P, const char *What, const char *Format, ...) {
+  char Cause[512], Message[1024];
+  va_list Args;
+  va_start(Args, Format);
+  std::vsnprintf(Cause, sizeof(Cause), Format, Args);
+  va_end(Args);
+  if (P && P->file)
+    std::snprintf(Message, sizeof(Message), "offload: %s at %s:%u: %s", What,
+                  P->file, P->line, Cause);
+  else
+    std::snprintf(Message, sizeof(Message), "offload: %s: %s", What, Cause);
+  report(Message);
 }
 
 enum class policy { standard, mandatory, disabled };
@@ -717,7 +756,53 @@ inline const team_limits &teamLimits(int D) {
   Known.reserve(Known.size() + 1);
   return Known.emplace_back(D, probeTeams(D)).second;
 }
+
+/// The largest block of a kernel that synchronises that a team of device
+/// `D` surely runs with one OpenMP thread per kernel thread. GCC's OpenMP
+/// threads on NVPTX are warps, and a team has as many as the target
+/// region's own kernel can have (CUDA's maximum threads per block of that
+/// kernel over 32, at most 32): it depends on the registers each region
+/// uses, which the probe's region does not tell. ptxas gives a thread at
+/// most 255 registers, so every kernel can have 256 threads, 8 warps.
+inline unsigned syncingTeam(const team_limits &L) {
+  constexpr unsigned EveryKernel = 8;
+  return L.threads < EveryKernel ? L.threads : EveryKernel;
+}
 #endif
+
+/// Reports `Cause` once per call site on stderr: what runs differently
+/// from the plugin's build, not an error.
+[[gnu::format(printf, 2, 3)]] inline void note(const site &S,
+                                               const char *Format, ...) {
+  static std::mutex Lock;
+  static std::vector<std::pair<const char *, unsigned>> Seen;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    for (const auto &[File, Line] : Seen)
+      if (Line == S.line && !std::strcmp(File, S.file))
+        return;
+    Seen.emplace_back(S.file, S.line);
+  }
+  char Cause[512];
+  va_list Args;
+  va_start(Args, Format);
+  std::vsnprintf(Cause, sizeof(Cause), Format, Args);
+  va_end(Args);
+  std::fprintf(stderr, "offload: kernel '%s' at %s:%u: note: %s\n", S.kernel,
+               S.file, S.line, Cause);
+}
+
+/// Copies one range of device `D` to the host (`ToHost`) or back; nothing
+/// where the range is not present there (OpenMP 5.0's `target update`).
+inline void updateRange(bool ToHost, int D, void *Data, std::size_t Bytes) {
+  char *P = static_cast<char *>(Data);
+  (void)P; // g++ does not count uses in the motion clauses
+  if (ToHost) {
+#pragma omp target update from(P[0 : Bytes]) device(D)
+  } else {
+#pragma omp target update to(P[0 : Bytes]) device(D)
+  }
+}
 
 /// OpenMP map of one range on device `D` (enter when `Enter`, else exit).
 inline void mapRange(bool Enter, int D, void *Data, std::size_t Bytes,
@@ -772,36 +857,38 @@ inline unsigned unite(const range *R, unsigned N, span_union *Out) {
 
 /// The launch shape of a rewritten call: `L` is the call's ofld::launch
 /// (null: the default shape), `Count` the element count of the kernel's
-/// first span or array parameter (-1 if it has none). Same rule as the
-/// plugin's runtime (__ofld_launch_shape): zero grid.x is one thread per
-/// element, zero block.x is 256 (1 without an array parameter), y and z of
-/// an explicit dimension default to 1, and an empty span is an empty grid.
+/// shape parameter (-1 if it has none). The plugin's rule, from
+/// offload/launch.hpp (default_dims: an unset grid or block is the default
+/// shape; a zero component launches nothing), and the plugin's device rule.
 /// `.nowait` launches run at once: every launch finishes in order.
 inline grid shape(const site &S, const ofld::launch *L, long long Count) {
   ofld::launch Shape = L ? *L : ofld::launch{};
   grid G{};
   G.device = detail::devices().initial;
   G.cpu = true;
+  G.moved_from = -1;
   G.hooks = &detail::HostHooks;
   // The plugin's rule (offload/launch.hpp): the default shape, limits, and
   // any zero component launching nothing.
   std::uint64_t Dims[6];
   ofld::detail::default_dims(&Shape, Count, Dims);
-  if (int Limit = ofld::detail::exceeded_limit(
-          Dims, ofld::detail::portable_max_grid,
+  // The runtime's words for a shape beyond the limits (cpu_fallback.hpp);
+  // the bridge cannot ask a device for its own.
+  if (char Cause[256]; __ofld::limit_cause(
+          Cause, sizeof(Cause), Dims, ofld::detail::portable_max_grid,
           ofld::detail::portable_max_block,
-          ofld::detail::portable_max_threads);
-      Limit >= 0) {
-    detail::fail(&S,
-                 "launch of %llux%llux%llu blocks of %llux%llux%llu threads "
-                 "is beyond the limits of a grid; pass ofld::launch{.grid = "
-                 "..., .block = ...}",
-                 (unsigned long long)Dims[0], (unsigned long long)Dims[1],
-                 (unsigned long long)Dims[2], (unsigned long long)Dims[3],
-                 (unsigned long long)Dims[4], (unsigned long long)Dims[5]);
+          ofld::detail::portable_max_threads)) {
+    const bool DefaultGrid = !L || ofld::detail::is_unset(L->grid);
+    detail::fail(&S, "%s%s", Cause,
+                 DefaultGrid && Dims[0] > ofld::detail::portable_max_grid[0]
+                     ? " (the default shape: one thread per element; pass "
+                       "ofld::launch{.grid = ...})"
+                     : "");
     return G; // an empty grid
   }
-  const int Device = detail::selectDevice(&S, Shape.device);
+  // A launch that names no device runs on its queue's.
+  const int Device = detail::selectDevice(
+      &S, Shape.device != -1 ? Shape.device : Shape.queue.device());
   if (Device == -2)
     return G;
   const bool Empty = ofld::detail::is_empty(Dims);
@@ -825,13 +912,21 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
   }
 #if !OFFLOAD_BRIDGE_BARE
   const detail::team_limits &Limits = detail::teamLimits(Device);
-  if (S.syncs && Threads > Limits.threads) {
-    detail::fail(&S,
-                 "the kernel synchronises its blocks of %u threads, but an "
-                 "OpenMP team on device %d has at most %u threads; use blocks "
-                 "of at most %u threads (or clang's bare form)",
-                 Threads, Device, Limits.threads, Limits.threads);
-    G.dims[0] = 0;
+  if (S.syncs && Threads > detail::syncingTeam(Limits)) {
+    // The block cannot run one OpenMP thread per kernel thread: run the
+    // launch on this CPU's grid (whose fibers synchronise any block), with
+    // the device's copies of its data (aliases).
+    detail::note(S,
+                 "runs on the host: its blocks of %u threads synchronise, "
+                 "and OpenMP teams on device %d are sure to hold at most %u "
+                 "threads",
+                 Threads, Device, detail::syncingTeam(Limits));
+    G.moved_from = Device;
+    G.device = detail::devices().initial;
+    G.cpu = true;
+    G.teams = G.threads = 1;
+    for (std::uint32_t &H : G.hw)
+      H = 1;
     return G;
   }
   if (!Limits.slots) {
@@ -856,39 +951,58 @@ inline int default_device() {
   return D == -2 ? omp_get_initial_device() : D;
 }
 
-/// Maps the union of a launch's arguments where they overlap (the same
-/// buffer as a std::span<const T> and a std::span<T>, a sub-span of another
-/// argument), for the duration of the launch, as the plugin does: the map
-/// clauses of the construct then find their ranges present, and what a
-/// kernel writes through one comes back with the union.
+/// The data of one launch around its target construct:
+///  * the union of arguments that overlap (the same buffer as a
+///    std::span<const T> and a std::span<T>, a sub-span of another argument)
+///    is mapped for the duration of the launch, as the plugin does: the map
+///    clauses of the construct then find their ranges present, and what a
+///    kernel writes through one comes back with the union;
+///  * a launch that runs on the host instead of its device (shape()) reads
+///    the device's copies of data held there (a launch group, a region) and
+///    writes back what it may have written.
 class aliases {
 public:
   aliases(const grid &G, std::initializer_list<range> Ranges)
-      : Device(G.device) {
+      : Device(G.device), MovedFrom(G.moved_from) {
     if (Ranges.size() > MaxRanges)
       return;
+    if (MovedFrom >= 0) {
+      for (const range &R : Ranges)
+        Held[Count++] = {std::uintptr_t(R.data),
+                         std::uintptr_t(R.data) + R.bytes, R.kind, false};
+      for (unsigned I = 0; I < Count; ++I)
+        detail::updateRange(true, MovedFrom, data(I), bytes(I));
+      return;
+    }
     detail::span_union All[MaxRanges];
     unsigned N = detail::unite(Ranges.begin(), unsigned(Ranges.size()), All);
     for (unsigned I = 0; I < N; ++I)
       if (All[I].merged)
         Held[Count++] = All[I];
     for (unsigned I = 0; I < Count; ++I)
-      detail::mapRange(true, Device, reinterpret_cast<void *>(Held[I].first),
-                       Held[I].last - Held[I].first, map_kind(Held[I].kind));
+      detail::mapRange(true, Device, data(I), bytes(I), map_kind(Held[I].kind));
   }
   ~aliases() {
-    for (unsigned I = Count; I-- > 0;)
-      detail::mapRange(false, Device, reinterpret_cast<void *>(Held[I].first),
-                       Held[I].last - Held[I].first, map_kind(Held[I].kind));
+    for (unsigned I = Count; I-- > 0;) {
+      if (MovedFrom < 0)
+        detail::mapRange(false, Device, data(I), bytes(I),
+                         map_kind(Held[I].kind));
+      else if (Held[I].kind & from)
+        detail::updateRange(false, MovedFrom, data(I), bytes(I));
+    }
   }
   aliases(const aliases &) = delete;
   aliases &operator=(const aliases &) = delete;
 
 private:
   static constexpr unsigned MaxRanges = 16;
+  void *data(unsigned I) const {
+    return reinterpret_cast<void *>(Held[I].first);
+  }
+  std::size_t bytes(unsigned I) const { return Held[I].last - Held[I].first; }
   detail::span_union Held[MaxRanges];
   unsigned Count = 0;
-  int Device;
+  int Device, MovedFrom;
 };
 
 } // namespace ofld::bridge
@@ -909,9 +1023,173 @@ inline void set_default_device(int Device) {
   // next launch, which can name the kernel and call site.
   bridge::detail::userDefault().store(Device);
 }
-/// Every rewritten launch has finished when its block ends.
+/// Every rewritten launch has finished when its block ends: queues only
+/// name a device.
 inline void wait() {}
+inline queue::queue(int Device) : device_(Device) {}
+inline void queue::wait() const {}
 } // namespace ofld
+
+namespace ofld::bridge::detail {
+/// A device_buffer: host address space that stands for it (never touched),
+/// associated with the device memory.
+struct buffer {
+  std::uintptr_t first, last;
+  int device;
+  void *device_ptr;
+  std::size_t reserved;
+};
+inline std::mutex &buffersLock() {
+  static std::mutex M;
+  return M;
+}
+inline std::vector<buffer> &buffers() {
+  static std::vector<buffer> B;
+  return B;
+}
+/// The buffer that holds `P`, if any.
+inline bool findBuffer(const void *P, buffer &Out) {
+  auto A = std::uintptr_t(P);
+  std::lock_guard<std::mutex> Guard(buffersLock());
+  for (const buffer &B : buffers())
+    if (B.first <= A && A < B.last) {
+      Out = B;
+      return true;
+    }
+  return false;
+}
+} // namespace ofld::bridge::detail
+
+extern "C" inline void __ofld_region_update(std::int64_t D, void *Ptr,
+                                            std::int64_t Bytes,
+                                            std::int32_t ToDevice,
+                                            const __ofld_place *P) {
+  namespace d = ofld::bridge::detail;
+  const char *What =
+      ToDevice ? "ofld::region::update_to" : "ofld::region::update_from";
+  if (D < 0 || Bytes <= 0)
+    return; // kernels run on the host: its memory is the device's
+  d::buffer B;
+  if (d::findBuffer(Ptr, B)) {
+    d::failAt(P, What,
+              "the range is a device_buffer's, which has no host copy; use its "
+              "copy_from and copy_to");
+    return;
+  }
+  if (!omp_target_is_present(Ptr, int(D)) ||
+      !omp_target_is_present(static_cast<char *>(Ptr) + Bytes - 1, int(D))) {
+    d::failAt(P, What,
+              "the %lld bytes at %p are not on device %lld (a region, launch "
+              "group or device_buffer must hold all of them)",
+              (long long)Bytes, Ptr, (long long)D);
+    return;
+  }
+  d::updateRange(!ToDevice, int(D), Ptr, std::size_t(Bytes));
+}
+
+extern "C" inline void *__ofld_buffer_alloc(std::int64_t Bytes,
+                                            std::int32_t Requested,
+                                            std::int64_t *OmpDevice,
+                                            const __ofld_place *P) {
+  namespace d = ofld::bridge::detail;
+  const char *What = "ofld::device_buffer";
+  *OmpDevice = -1;
+  if (Bytes <= 0)
+    return nullptr;
+  const int Count = int(d::preferredDevices().size());
+  if (Requested < -1 || Requested >= Count) {
+    d::failAt(P, What,
+              "device %d does not exist (%d offload device%s available)",
+              Requested, Count, Count == 1 ? "" : "s");
+    return nullptr;
+  }
+  const int D = Requested == -1 ? ofld::bridge::default_device()
+                                : d::preferredDevices()[Requested];
+  if (D == omp_get_initial_device()) // kernels run here: host memory it is
+    return std::malloc(std::size_t(Bytes));
+  void *Dev = omp_target_alloc(std::size_t(Bytes), D);
+  if (!Dev) {
+    d::failAt(P, What,
+              "cannot allocate %lld bytes on device %d: out of device memory",
+              (long long)Bytes, D);
+    return nullptr;
+  }
+  // Address space that no host access may use: a span of the buffer holds
+  // these addresses, and the launches' maps find them present (associated).
+  std::size_t Page = std::size_t(sysconf(_SC_PAGESIZE));
+  std::size_t Reserved = (std::size_t(Bytes) + Page - 1) / Page * Page;
+  void *Host = mmap(nullptr, Reserved, PROT_NONE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (Host == MAP_FAILED ||
+      omp_target_associate_ptr(Host, Dev, std::size_t(Bytes), 0, D)) {
+    if (Host != MAP_FAILED)
+      munmap(Host, Reserved);
+    omp_target_free(Dev, D);
+    d::failAt(P, What, "cannot set up %lld bytes on device %d",
+              (long long)Bytes, D);
+    return nullptr;
+  }
+  {
+    std::lock_guard<std::mutex> Guard(d::buffersLock());
+    auto A = std::uintptr_t(Host);
+    d::buffers().push_back({A, A + std::uintptr_t(Bytes), D, Dev, Reserved});
+  }
+  *OmpDevice = D;
+  return Host;
+}
+
+extern "C" inline void __ofld_buffer_free(void *Host, std::int64_t,
+                                          std::int64_t D) {
+  namespace d = ofld::bridge::detail;
+  if (D < 0) {
+    std::free(Host);
+    return;
+  }
+  d::buffer B;
+  {
+    std::lock_guard<std::mutex> Guard(d::buffersLock());
+    auto &All = d::buffers();
+    auto It = All.begin();
+    while (It != All.end() && It->first != std::uintptr_t(Host))
+      ++It;
+    if (It == All.end())
+      return;
+    B = *It;
+    All.erase(It);
+  }
+  omp_target_disassociate_ptr(Host, int(D));
+  omp_target_free(B.device_ptr, int(D));
+  munmap(Host, B.reserved);
+}
+
+extern "C" inline void __ofld_buffer_copy(void *Host, std::int64_t Offset,
+                                          std::int64_t D, void *User,
+                                          std::int64_t Bytes,
+                                          std::int32_t ToDevice,
+                                          const __ofld_place *P) {
+  namespace d = ofld::bridge::detail;
+  if (Bytes <= 0)
+    return;
+  if (D < 0) {
+    char *Buf = static_cast<char *>(Host) + Offset;
+    std::memcpy(ToDevice ? Buf : User, ToDevice ? User : Buf,
+                std::size_t(Bytes));
+    return;
+  }
+  d::buffer B;
+  if (!d::findBuffer(Host, B))
+    return;
+  const int HostDevice = omp_get_initial_device();
+  int Failed =
+      ToDevice ? omp_target_memcpy(B.device_ptr, User, std::size_t(Bytes),
+                                   std::size_t(Offset), 0, int(D), HostDevice)
+               : omp_target_memcpy(User, B.device_ptr, std::size_t(Bytes), 0,
+                                   std::size_t(Offset), HostDevice, int(D));
+  if (Failed)
+    d::failAt(P, "ofld::device_buffer",
+              "copying %lld bytes %s device %lld failed", (long long)Bytes,
+              ToDevice ? "to" : "from", (long long)D);
+}
 
 extern "C" inline std::int64_t
 __ofld_region_begin(const ofld::detail::region_entry *E, std::int32_t N,
@@ -964,6 +1242,7 @@ inline grid shape(const site &, const ofld::launch *L, long long Count) {
   for (int I = 0; I < 6; ++I)
     G.dims[I] = G.hw[I] = Empty ? 0 : std::uint32_t(Dims[I]);
   G.cpu = true;
+  G.moved_from = -1;
   G.teams = G.threads = 1;
   return G;
 }

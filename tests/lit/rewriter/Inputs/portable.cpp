@@ -10,7 +10,11 @@
 //  * the same buffer passed as std::span<const T> and std::span<T>, and two
 //    spans that partly overlap (mapped as their union, as the plugin does;
 //    OpenMP refuses to extend a mapping);
-//  * consecutive launches that share a vector (a launch group).
+//  * consecutive launches that share a vector (a launch group);
+//  * a kernel that synchronises blocks larger than g++'s NVPTX teams hold,
+//    between launches on data a region keeps on the device: it runs on the
+//    host, with the device's copy of the data;
+//  * the same kernel in blocks of 8, which every g++ NVPTX team holds.
 #include <cstdio>
 #include <span>
 #include <vector>
@@ -63,6 +67,15 @@ float weigh(std::span<const float> in, std::size_t i) {
     v[i] *= a;
 }
 
+[[offload::kernel]] void reverse_blocks(std::span<float> v) {
+  ofld::shared_array<float, 40> tile;
+  unsigned t = ofld::thread_id();
+  std::size_t i = ofld::global_id();
+  tile[t] = v[i];
+  ofld::sync_threads();
+  v[i] = tile[ofld::block_dim() - 1 - t];
+}
+
 int main() {
   std::vector<float> in(1000), out(1000);
   for (int i = 0; i < 1000; ++i)
@@ -93,8 +106,24 @@ int main() {
   offload(scale, w, 0.5f);
   offload(add_one, w, w);
 
+  // A kernel that synchronises blocks of 40, on data held on the device.
+  std::vector<float> r(1000);
+  for (int i = 0; i < 1000; ++i)
+    r[i] = float(i);
+  {
+    ofld::region held{std::span<float>(r)};
+    offload(scale, r, 2.0f);
+    offload(ofld::launch{.grid = {25}, .block = {40}}, reverse_blocks, r);
+    offload(scale, r, 0.5f);
+  }
+  std::vector<float> q(40);
+  for (int i = 0; i < 40; ++i)
+    q[i] = float(i);
+  offload(ofld::launch{.grid = {5}, .block = {8}}, reverse_blocks, q);
+
   std::printf("sum = %.2f, v[0] = %d v[32] = %d v[255] = %d, in place: %d "
-              "wrong, sums[0] = %g sums[599] = %g, w[0] = %g w[999] = %g\n",
-              sum, v[0], v[32], v[255], wrong, sums[0], sums[599], w[0],
-              w[999]);
+              "wrong, sums[0] = %g sums[599] = %g, w[0] = %g w[999] = %g, "
+              "r[0] = %g r[39] = %g r[999] = %g, q[0] = %g q[39] = %g\n",
+              sum, v[0], v[32], v[255], wrong, sums[0], sums[599], w[0], w[999],
+              r[0], r[39], r[999], q[0], q[39]);
 }
