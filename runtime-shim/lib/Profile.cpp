@@ -613,12 +613,10 @@ int profiledLaunch(TargetKernelFn Next, void *Loc, int64_t Device,
     W = Site ? whereOf(S, Site, nullptr)
              : whereOfLoc(S, static_cast<const Ident *>(Loc));
   }
-  if (config().Nvtx)
-    nvtxPush(W->Label);
   if (!config().Table) {
+    nvtxPush(W->Label);
     int Rc = Next(Loc, Device, Teams, Threads, HostPtr, Args);
-    if (config().Nvtx)
-      nvtxPop();
+    nvtxPop();
     return Rc;
   }
   // The ranges (entries that are no kernel parameter) are mapped first, one
@@ -653,6 +651,8 @@ int profiledLaunch(TargetKernelFn Next, void *Loc, int64_t Device,
   }
   int64_t *Original = Args->ArgTypes;
   Args->ArgTypes = Types.data();
+  if (config().Nvtx)
+    nvtxPush(W->Label);
   uint64_t Start = nowNs();
   int Rc = Next(Loc, Device, Teams, Threads, HostPtr, Args);
   uint64_t End = nowNs();
