@@ -297,9 +297,12 @@ void stageLargeRanges(__ofld_map_plan &Plan, int32_t N, void **Ptrs,
     if (Seen || isPresent(Ptrs[I], Plan.Device))
       continue;
     mapBare(/*Begin=*/true, Plan.Device, Ptrs[I], Sizes[I]);
-    StagedRange R{Ptrs[I], Sizes[I],
+    StagedRange R{Ptrs[I],
+                  Sizes[I],
                   omp_get_mapped_ptr(Ptrs[I], int(Plan.Device)),
-                  (Types[I] & MapFrom) != 0, Names ? Names[I] : nullptr, I};
+                  (Types[I] & MapFrom) != 0,
+                  Names ? Names[I] : nullptr,
+                  I};
     if (!R.Device) {
       fail(Plan.Site, "cannot map %lld bytes of '%s' on device %lld",
            (long long)Sizes[I], argName(Names, I).c_str(),
@@ -459,8 +462,8 @@ void ofld::detail::releaseRanges(const void *Holder, int64_t Device, int32_t N,
            (long long)R.Bytes, (long long)Device);
   }
   if (profile::Active)
-    profile::mapHeld(/*Begin=*/false, Holder, nullptr, nullptr, Device, N,
-                     Ptrs, Sizes, Types, nullptr);
+    profile::mapHeld(/*Begin=*/false, Holder, nullptr, nullptr, Device, N, Ptrs,
+                     Sizes, Types, nullptr);
   else
     __tgt_target_data_end_mapper(nullptr, Device, N, Ptrs, Ptrs, Sizes, Types,
                                  nullptr, nullptr);

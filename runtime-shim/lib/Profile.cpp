@@ -75,8 +75,8 @@ struct Config {
 
 Config readConfig() {
   Config C;
-  if (const char *P = std::getenv("OFFLOAD_PROFILE"); P && *P &&
-                                                      std::strcmp(P, "0")) {
+  if (const char *P = std::getenv("OFFLOAD_PROFILE");
+      P && *P && std::strcmp(P, "0")) {
     C.Table = true;
     std::size_t N = std::strlen(P);
     if (N > 5 && !std::strcmp(P + N - 5, ".json"))
@@ -239,8 +239,8 @@ Where makeWhere(std::string Kernel, const char *File, unsigned Line) {
 /// The place of a launch site or region (S.Lock held).
 const Where *whereOf(State &S, const __ofld_site *Site,
                      const __ofld_place *Place) {
-  const void *Key = Site ? static_cast<const void *>(Site)
-                         : static_cast<const void *>(Place);
+  const void *Key =
+      Site ? static_cast<const void *>(Site) : static_cast<const void *>(Place);
   auto It = S.Places.find(Key);
   if (It != S.Places.end())
     return &It->second;
@@ -270,9 +270,11 @@ const Where *whereOfLoc(State &S, const Ident *Loc) {
       P = End ? End + 1 : P + std::strlen(P);
     }
   }
-  Where W = makeWhere("target region in " +
-                          (Fields[1].empty() ? "?" : Fields[1]),
-                      Fields[0].c_str(), unsigned(std::atoi(Fields[2].c_str())));
+  Where W = makeWhere("target region in " + Fields[1], Fields[0].c_str(),
+                      unsigned(std::atoi(Fields[2].c_str())));
+  // Clang names the location only with debug information.
+  if (Fields[0].empty() || Fields[0] == "unknown")
+    W.Label = "target region (no source location: compile with -g)";
   return &S.Places.emplace(Loc, std::move(W)).first->second;
 }
 
@@ -290,9 +292,8 @@ int hostLane(State &S) {
 }
 
 /// Adds one finished launch (S.Lock held).
-void addLaunch(State &S, const Where *W, int64_t Device, int Lane,
-               double TsUs, double DurUs, const uint32_t *Dims,
-               unsigned Clock) {
+void addLaunch(State &S, const Where *W, int64_t Device, int Lane, double TsUs,
+               double DurUs, const uint32_t *Dims, unsigned Clock) {
   KernelRow &R = S.Kernels.try_emplace(W, KernelRow{W}).first->second;
   ++R.Launches;
   R.Clocks |= Clock;
@@ -304,8 +305,8 @@ void addLaunch(State &S, const Where *W, int64_t Device, int Lane,
   }
   if (config().TracePath.empty())
     return;
-  TraceEvent E{W, {}, false, Device, Lane, TsUs, DurUs, 0, {}, Dims != nullptr,
-               Clock};
+  TraceEvent E{W,     {}, false, Device,          Lane, TsUs,
+               DurUs, 0,  {},    Dims != nullptr, Clock};
   if (Dims)
     std::copy(Dims, Dims + 6, E.Dims);
   S.Trace.push_back(std::move(E));
@@ -319,8 +320,9 @@ void addCopy(State &S, const Where *W, const std::string &Arg, bool ToDevice,
   (ToDevice ? R.BytesIn : R.BytesOut) += Bytes;
   (ToDevice ? R.InUs : R.OutUs) += DurUs;
   R.Clocks |= Clock;
-  CopyRow &C = S.Copies.try_emplace({W, Arg, ToDevice}, CopyRow{W, Arg, ToDevice})
-                   .first->second;
+  CopyRow &C =
+      S.Copies.try_emplace({W, Arg, ToDevice}, CopyRow{W, Arg, ToDevice})
+          .first->second;
   C.Bytes += Bytes;
   ++C.Copies;
   C.Us += DurUs;
@@ -356,8 +358,8 @@ void harvest(State &S, bool Wait) {
     CUcontext Saved;
     if (makeCurrent(*P.Cu, P.Ctx, &Saved))
       break;
-    CUresult Done = Wait ? P.Cu->EventSynchronize(P.End)
-                         : P.Cu->EventQuery(P.End);
+    CUresult Done =
+        Wait ? P.Cu->EventSynchronize(P.End) : P.Cu->EventQuery(P.End);
     if (Done == ErrorNotReady)
       break;
     float Ms = 0, FromAnchor = 0;
@@ -417,8 +419,8 @@ profile::StreamSpan profile::beginOnStream(const Driver &Cu, CUcontext Ctx,
   std::lock_guard<std::mutex> G(S.Lock);
   const Where *W = whereOf(S, Site, nullptr);
   if (config().Nvtx) {
-    nvtxPush(Arg ? mapName(Arg) + (ToDevice ? " to device: " : " from device: ") +
-                       W->Label
+    nvtxPush(Arg ? mapName(Arg) +
+                       (ToDevice ? " to device: " : " from device: ") + W->Label
                  : W->Label);
     Span.Nvtx = true;
   }
@@ -472,8 +474,10 @@ void profile::endOnStream(const StreamSpan &Span, const Driver &Cu,
       addLaunch(S, W, Device, Queue, nowNs() / 1e3, 0, Dims, ClockNone);
     return;
   }
-  Pending P{&Cu, Ctx, Span.Start, End, W, Arg ? mapName(Arg) : std::string(),
-            ToDevice, Device, Queue, Bytes, {}, Dims != nullptr};
+  Pending P{&Cu,      Ctx,    Span.Start,
+            End,      W,      Arg ? mapName(Arg) : std::string(),
+            ToDevice, Device, Queue,
+            Bytes,    {},     Dims != nullptr};
   if (Dims)
     std::copy(Dims, Dims + 6, P.Dims);
   S.InFlight.push_back(std::move(P));
@@ -483,9 +487,8 @@ void profile::endOnStream(const StreamSpan &Span, const Driver &Cu,
 }
 
 profile::HostSpan profile::beginCopy(const __ofld_site *Site,
-                                     const __ofld_place *Place,
-                                     const char *Arg, int32_t Index,
-                                     bool ToDevice) {
+                                     const __ofld_place *Place, const char *Arg,
+                                     int32_t Index, bool ToDevice) {
   HostSpan Span;
   if (config().Nvtx) {
     State &S = state();
@@ -594,8 +597,8 @@ using TargetKernelFn = int (*)(void *, int64_t, int32_t, int32_t, void *,
                                KernelArgs *);
 
 TargetKernelFn nextTargetKernel() {
-  static const auto Next = reinterpret_cast<TargetKernelFn>(
-      dlsym(RTLD_NEXT, "__tgt_target_kernel"));
+  static const auto Next =
+      reinterpret_cast<TargetKernelFn>(dlsym(RTLD_NEXT, "__tgt_target_kernel"));
   return Next;
 }
 
@@ -619,31 +622,23 @@ int profiledLaunch(TargetKernelFn Next, void *Loc, int64_t Device,
     nvtxPop();
     return Rc;
   }
-  // The ranges (entries that are no kernel parameter) are mapped first, one
-  // by one; the launch then finds them present and copies nothing.
+  // The ranges of a launch the plugin lowered (entries that are no kernel
+  // parameter) are mapped first, one by one; the launch then finds them
+  // present and copies nothing. Other target regions (OpenMP code linked
+  // with the runtime) may have entries that only mean something together
+  // (MEMBER_OF, PTR_AND_OBJ): they are timed whole, copies included.
   uint32_t N = Args->NumArgs;
   std::vector<int64_t> Types(Args->ArgTypes, Args->ArgTypes + N);
   std::vector<uint32_t> Ranges;
-  for (uint32_t I = 0; I < N; ++I)
+  for (uint32_t I = 0; Site && I < N; ++I)
     if (!(Types[I] & (MapTargetParam | MapLiteral)))
       Ranges.push_back(I);
-  auto Name = [&](uint32_t I) {
-    return Args->ArgNames ? static_cast<const char *>(Args->ArgNames[I])
-                          : nullptr;
-  };
-  // Sites the runtime knows are keyed by their record; others by location.
-  const __ofld_site *Key = Site;
   auto Map = [&](bool Begin, uint32_t I, int64_t Type) {
-    if (Key) {
-      mapOne(Begin, Loc, Device, Key, nullptr, Args->ArgPtrs[I],
-             Args->ArgSizes[I], Type, Name(I), -1);
-      return;
-    }
-    // Copies of a launch the plugin did not lower are counted, not named.
-    void *Names = const_cast<char *>(Name(I));
-    (Begin ? __tgt_target_data_begin_mapper : __tgt_target_data_end_mapper)(
-        Loc, Device, 1, &Args->ArgPtrs[I], &Args->ArgPtrs[I],
-        &Args->ArgSizes[I], &Type, Names ? &Names : nullptr, nullptr);
+    mapOne(Begin, Loc, Device, Site, nullptr, Args->ArgPtrs[I],
+           Args->ArgSizes[I], Type,
+           Args->ArgNames ? static_cast<const char *>(Args->ArgNames[I])
+                          : nullptr,
+           -1);
   };
   for (uint32_t I : Ranges) {
     Map(/*Begin=*/true, I, Types[I]);
@@ -721,11 +716,12 @@ void printTable(State &S, std::FILE *Out) {
       Launches += R.Launches;
       Total += R.TotalUs;
     }
-  std::sort(Rows.begin(), Rows.end(), [](const KernelRow *A, const KernelRow *B) {
-    if (A->TotalUs != B->TotalUs)
-      return A->TotalUs > B->TotalUs;
-    return A->W->Label < B->W->Label;
-  });
+  std::sort(Rows.begin(), Rows.end(),
+            [](const KernelRow *A, const KernelRow *B) {
+              if (A->TotalUs != B->TotalUs)
+                return A->TotalUs > B->TotalUs;
+              return A->W->Label < B->W->Label;
+            });
   std::fprintf(Out,
                "offload profile: %zu kernel%s, %llu launch%s, %.3f ms of "
                "kernel time\n",
@@ -754,8 +750,8 @@ void printTable(State &S, std::FILE *Out) {
                  "%-6s %s\n",
                  Time[0], Time[1], (unsigned long long)R->Launches, Time[2],
                  Time[3], Time[4], (unsigned long long)R->BytesIn,
-                 R->InUs / 1e3, (unsigned long long)R->BytesOut,
-                 R->OutUs / 1e3, clockName(R->Clocks), R->W->Label.c_str());
+                 R->InUs / 1e3, (unsigned long long)R->BytesOut, R->OutUs / 1e3,
+                 clockName(R->Clocks), R->W->Label.c_str());
   }
   unsigned Clocks = 0;
   for (const KernelRow *R : Rows)
@@ -855,10 +851,10 @@ bool writeTrace(State &S, const std::string &Path) {
     Sep();
     bool Launch = E.Arg.empty();
     std::fputs("{\"name\":", Out);
-    jsonString(Out, Launch ? E.W->Label
-                           : E.Arg + (E.ToDevice ? " to device: "
-                                                 : " from device: ") +
-                                 E.W->Label);
+    jsonString(
+        Out, Launch ? E.W->Label
+                    : E.Arg + (E.ToDevice ? " to device: " : " from device: ") +
+                          E.W->Label);
     std::fprintf(Out,
                  ",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,"
                  "\"ts\":%.3f,\"dur\":%.3f,\"args\":{\"kernel\":",

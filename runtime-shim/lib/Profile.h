@@ -78,8 +78,8 @@ void endCopy(const HostSpan &Span, int64_t Device, const __ofld_site *Site,
 /// release names them as their mapping did (`Site`, `Place`, `Names` are
 /// ignored then).
 void mapHeld(bool Begin, const void *Holder, const __ofld_site *Site,
-             const __ofld_place *Place, int64_t Device, int32_t N,
-             void **Ptrs, int64_t *Sizes, int64_t *Types, const char **Names);
+             const __ofld_place *Place, int64_t Device, int32_t N, void **Ptrs,
+             int64_t *Sizes, int64_t *Types, const char **Names);
 
 /// The program ends: resolves what is pending, prints the table and writes
 /// the trace. Runs once; later calls do nothing.

@@ -1,4 +1,4 @@
-//===- profile_counts.cpp - end-to-end: launches and bytes OFFLOAD_PROFILE shows ===//
+//===- profile_counts.cpp - end-to-end: what OFFLOAD_PROFILE shows ------===//
 //
 // Part of the offload project's tests. Known launches and byte counts per
 // call site (tests/lit/profile/table.test checks the table):
