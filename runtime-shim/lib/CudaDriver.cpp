@@ -68,6 +68,14 @@ const Driver *ofld::detail::cuda::driver() {
     // Optional: only used to name the failing launch among several.
     D.StreamWriteValue32 = reinterpret_cast<decltype(D.StreamWriteValue32)>(
         dlsym(Lib, "cuStreamWriteValue32_v2"));
+    // Optional: only the profiler reads event times.
+    D.EventQuery =
+        reinterpret_cast<decltype(D.EventQuery)>(dlsym(Lib, "cuEventQuery"));
+    D.EventElapsedTime = reinterpret_cast<decltype(D.EventElapsedTime)>(
+        dlsym(Lib, "cuEventElapsedTime_v2"));
+    if (!D.EventElapsedTime)
+      D.EventElapsedTime = reinterpret_cast<decltype(D.EventElapsedTime)>(
+          dlsym(Lib, "cuEventElapsedTime"));
     return &D;
   }();
   return Api;

@@ -57,8 +57,8 @@ inline void *const LaunchParamBufferPointer = reinterpret_cast<void *>(1);
 inline void *const LaunchParamBufferSize = reinterpret_cast<void *>(2);
 inline void *const LaunchParamEnd = nullptr;
 
-/// The entry points, resolved once. Every member is set when driver()
-/// returns non-null.
+/// The entry points, resolved once. Every member not marked optional is
+/// set when driver() returns non-null.
 struct Driver {
   CUresult (*Init)(unsigned);
   CUresult (*DeviceGetCount)(int *);
@@ -83,6 +83,10 @@ struct Driver {
   CUresult (*EventDestroy)(CUevent);
   CUresult (*EventRecord)(CUevent, CUstream);
   CUresult (*EventSynchronize)(CUevent);
+  /// Optional (null where the driver lacks them): only OFFLOAD_PROFILE
+  /// reads event times (Profile.cpp).
+  CUresult (*EventQuery)(CUevent);
+  CUresult (*EventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*MemcpyHtoDAsync)(CUdeviceptr, const void *, std::size_t, CUstream);
   CUresult (*MemcpyDtoHAsync)(void *, CUdeviceptr, std::size_t, CUstream);
   CUresult (*ModuleLoadData)(CUmodule *, const void *);

@@ -34,6 +34,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArgArena.h"
+#include "Profile.h"
 #include "RuntimeInternal.h"
 #include "Staging.h"
 
@@ -70,6 +71,9 @@ struct StagedRange {
   int64_t Bytes;
   void *Device;
   bool CopyBack;
+  /// The argument's map name (may be null) and entry, for the profiler.
+  const char *Name = nullptr;
+  int32_t Index = -1;
 };
 
 } // namespace
@@ -78,6 +82,7 @@ struct StagedRange {
 /// or staged something, or holds the log-mode lock.
 struct __ofld_map_plan {
   const __ofld_site *Site = nullptr;
+  const __ofld_place *Place = nullptr; ///< a region's, for the profiler
   int64_t Device = -1;
   ofld::detail::ArgChunk Chunk;
   std::vector<MovedRange> Moved;
@@ -161,6 +166,20 @@ bool copyRange(bool ToDevice, int64_t Device, const StagedRange &R) {
                                        0, 0, Dev, Host)
                   : !omp_target_memcpy(R.Host, R.Device, std::size_t(R.Bytes),
                                        0, 0, Host, Dev);
+}
+
+/// copyRange of a range the launch at `Site` (or the region at `Place`)
+/// stages: timed and named under the profiler.
+bool copyStaged(bool ToDevice, int64_t Device, const StagedRange &R,
+                const __ofld_site *Site, const __ofld_place *Place) {
+  if (!profile::Active)
+    return copyRange(ToDevice, Device, R);
+  profile::HostSpan Span =
+      profile::beginCopy(Site, Place, R.Name, R.Index, ToDevice);
+  bool Ok = copyRange(ToDevice, Device, R);
+  profile::endCopy(Span, Device, Site, Place, R.Name, R.Index, ToDevice,
+                   Ok ? uint64_t(R.Bytes) : 0);
+  return Ok;
 }
 
 } // namespace
@@ -273,9 +292,12 @@ void stageLargeRanges(__ofld_map_plan &Plan, int32_t N, void **Ptrs,
     if (Seen || isPresent(Ptrs[I], Plan.Device))
       continue;
     mapBare(/*Begin=*/true, Plan.Device, Ptrs[I], Sizes[I]);
-    StagedRange R{Ptrs[I], Sizes[I],
+    StagedRange R{Ptrs[I],
+                  Sizes[I],
                   omp_get_mapped_ptr(Ptrs[I], int(Plan.Device)),
-                  (Types[I] & MapFrom) != 0};
+                  (Types[I] & MapFrom) != 0,
+                  Names ? Names[I] : nullptr,
+                  I};
     if (!R.Device) {
       fail(Plan.Site, "cannot map %lld bytes of '%s' on device %lld",
            (long long)Sizes[I], argName(Names, I).c_str(),
@@ -283,7 +305,8 @@ void stageLargeRanges(__ofld_map_plan &Plan, int32_t N, void **Ptrs,
       continue;
     }
     Plan.Staged.push_back(R);
-    if ((Types[I] & MapTo) && !copyRange(/*ToDevice=*/true, Plan.Device, R))
+    if ((Types[I] & MapTo) &&
+        !copyStaged(/*ToDevice=*/true, Plan.Device, R, Plan.Site, Plan.Place))
       fail(Plan.Site, "copying %lld bytes of '%s' to device %lld failed",
            (long long)R.Bytes, argName(Names, I).c_str(),
            (long long)Plan.Device);
@@ -335,7 +358,7 @@ namespace {
 void finishStaged(const __ofld_map_plan &Plan, bool CopyBack) {
   for (const StagedRange &R : Plan.Staged) {
     if (CopyBack && R.CopyBack &&
-        !copyRange(/*ToDevice=*/false, Plan.Device, R))
+        !copyStaged(/*ToDevice=*/false, Plan.Device, R, Plan.Site, Plan.Place))
       fail(Plan.Site, "copying %lld bytes back from device %lld failed",
            (long long)R.Bytes, (long long)Plan.Device);
     mapBare(/*Begin=*/false, Plan.Device, R.Host, R.Bytes);
@@ -397,11 +420,16 @@ void ofld::detail::holdRanges(const void *Holder, HoldKind Kind,
   // below then finds them present and only counts a reference.
   __ofld_map_plan Plan;
   Plan.Site = Site;
+  Plan.Place = Place;
   Plan.Device = Device;
   stageLargeRanges(Plan, N, Ptrs, Sizes, Types, Names);
-  __tgt_target_data_begin_mapper(
-      nullptr, Device, N, Ptrs, Ptrs, Sizes, Types,
-      reinterpret_cast<void **>(const_cast<char **>(Names)), nullptr);
+  if (profile::Active)
+    profile::mapHeld(/*Begin=*/true, Holder, Site, Place, Device, N, Ptrs,
+                     Sizes, Types, Names);
+  else
+    __tgt_target_data_begin_mapper(
+        nullptr, Device, N, Ptrs, Ptrs, Sizes, Types,
+        reinterpret_cast<void **>(const_cast<char **>(Names)), nullptr);
   // Launches that find every range held go straight to the device's queue.
   for (int32_t I = 0; I < N; ++I)
     addResident(Device, Holder, Kind, Ptrs[I], Sizes[I], Types[I], Place);
@@ -428,8 +456,12 @@ void ofld::detail::releaseRanges(const void *Holder, int64_t Device, int32_t N,
       fail(nullptr, "copying %lld bytes back from device %lld failed",
            (long long)R.Bytes, (long long)Device);
   }
-  __tgt_target_data_end_mapper(nullptr, Device, N, Ptrs, Ptrs, Sizes, Types,
-                               nullptr, nullptr);
+  if (profile::Active)
+    profile::mapHeld(/*Begin=*/false, Holder, nullptr, nullptr, Device, N, Ptrs,
+                     Sizes, Types, nullptr);
+  else
+    __tgt_target_data_end_mapper(nullptr, Device, N, Ptrs, Ptrs, Sizes, Types,
+                                 nullptr, nullptr);
   if (!stagingThreshold(int(Device)))
     return;
   __ofld_map_plan Plan;

@@ -14,6 +14,7 @@
 #include "offload/offload.hpp"
 #include "offload/runtime.h"
 #include "CudaDriver.h"
+#include "Profile.h"
 #include "RuntimeInternal.h"
 
 #include <omp.h>
@@ -260,6 +261,8 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
                                        const ofld::launch *Shape,
                                        int64_t Count, int64_t Device,
                                        const void *RegionId, uint32_t *Dims) {
+  if (profile::Active)
+    profile::setSite(Site, RegionId);
   std::uint64_t D[__ofld_num_dims];
   default_dims(Shape, Count, D);
   // A zero component (an empty span under the default shape): nothing runs.

@@ -45,6 +45,7 @@
 #include "ArgArena.h"
 #include "CudaDriver.h"
 #include "LaunchSlots.h"
+#include "Profile.h"
 #include "RuntimeInternal.h"
 #include "offload/launch.hpp"
 
@@ -286,6 +287,7 @@ struct Deferred {
   __ofld_launch_body Body;
   void *Context;
   uint32_t *Dims;
+  const __ofld_site *Site; ///< for the profiler (Profile.h)
 };
 
 struct Job {
@@ -575,9 +577,16 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L,
   std::size_t Bytes = P.NumParams * sizeof(uint64_t);
   void *Extra[] = {LaunchParamBufferPointer, P.Params, LaunchParamBufferSize,
                    &Bytes, LaunchParamEnd};
+  profile::StreamSpan Span;
+  if (profile::Active)
+    Span = profile::beginOnStream(Cu, G.Ctx, Q.Stream, Q.Device, P.Site,
+                                  nullptr, false);
   CUresult R =
       Cu.LaunchKernel(P.F, P.Dims[0], P.Dims[1], P.Dims[2], P.Dims[3],
                       P.Dims[4], P.Dims[5], 0, Q.Stream, nullptr, Extra);
+  if (profile::Active)
+    profile::endOnStream(Span, Cu, G.Ctx, Q.Stream, Q.Device, Q.Index, P.Site,
+                         nullptr, false, 0, P.Dims, R == Success);
   if (settings().LogLaunches)
     std::fprintf(stderr,
                  "offload device %lld info: Launching kernel %s with "
@@ -630,6 +639,8 @@ void workerMain(Queue *Q) {
       // libomptarget's launch comes after the stream's.
       syncStream(*Q, L, "a launch that did not wait");
       L.unlock();
+      if (profile::Active)
+        profile::setSite(J.D.Site, nullptr);
       std::vector<std::string> Errors;
       DeferredErrors = &Errors;
       J.D.Body(static_cast<void **>(J.D.Context), J.D.Dims, Q->Device);
@@ -818,6 +829,8 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
     for (int32_t I = 0; I < N; ++I)
       if (WrongBuffer(I))
         return 1;
+    if (profile::Active)
+      profile::cpuLaunch(Site);
     return 0;
   }
   Queue *Q = queueOf(Device, Shape ? Shape->queue.index_ : 0);
@@ -899,7 +912,15 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
         if (!(R.Types & MapTo))
           continue;
         std::memcpy(R.Copy, R.Host, R.Bytes);
+        profile::StreamSpan Span;
+        if (profile::Active)
+          Span = profile::beginOnStream(Cu, G->Ctx, Q->Stream, Device, Site,
+                                        R.Name ? R.Name : "", true);
         Ok = !Cu.MemcpyHtoDAsync(Dev(R.Copy), R.Copy, R.Bytes, Q->Stream);
+        if (profile::Active)
+          profile::endOnStream(Span, Cu, G->Ctx, Q->Stream, Device, Q->Index,
+                               Site, R.Name ? R.Name : "", true, R.Bytes,
+                               nullptr, Ok);
         if (settings().LogCopies)
           logCopy(Device, true, R, Q->Index);
       }
@@ -909,7 +930,15 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
         SmallCopies::Range &R = Small.Ranges[K];
         if (!(R.Types & MapFrom))
           continue;
+        profile::StreamSpan Span;
+        if (profile::Active)
+          Span = profile::beginOnStream(Cu, G->Ctx, Q->Stream, Device, Site,
+                                        R.Name ? R.Name : "", false);
         Ok = !Cu.MemcpyDtoHAsync(R.Copy, Dev(R.Copy), R.Bytes, Q->Stream);
+        if (profile::Active)
+          profile::endOnStream(Span, Cu, G->Ctx, Q->Stream, Device, Q->Index,
+                               Site, R.Name ? R.Name : "", false, R.Bytes,
+                               nullptr, Ok);
         if (settings().LogCopies)
           logCopy(Device, false, R, Q->Index);
       }
@@ -945,7 +974,7 @@ extern "C" void *__ofld_async_alloc(int64_t Bytes) {
   return ::operator new(std::size_t(Bytes), std::align_val_t(16));
 }
 
-extern "C" void __ofld_async_submit(const __ofld_site *,
+extern "C" void __ofld_async_submit(const __ofld_site *Site,
                                     const ofld::launch *Shape,
                                     void (*Body)(void **, uint32_t *, int64_t),
                                     void *Context, uint32_t *Dims,
@@ -958,7 +987,7 @@ extern "C" void __ofld_async_submit(const __ofld_site *,
     return;
   }
   std::lock_guard<std::mutex> L(Q->Lock);
-  submit(*Q, Job{false, std::nullopt, {Body, Context, Dims}});
+  submit(*Q, Job{false, std::nullopt, {Body, Context, Dims, Site}});
 }
 
 void ofld::detail::drainDevice(int64_t Device, const char *What) {
@@ -1033,6 +1062,9 @@ extern "C" void __tgt_unregister_lib(BinDescTy *Desc) {
       std::fprintf(stderr, "%s\n", E.c_str());
     std::_Exit(EXIT_FAILURE);
   }
+  // Every launch has finished: the profile is complete.
+  if (profile::Active)
+    profile::finish();
   if (Next)
     Next(Desc);
 }

@@ -1,0 +1,90 @@
+//===- Profile.h - OFFLOAD_PROFILE and NVTX ranges -------------*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// Where the time of a program's launches and copies goes, by call site
+// (docs/Profiling.md). OFFLOAD_PROFILE=1 prints a table at exit;
+// OFFLOAD_PROFILE=<file>.json also writes a Chrome/Perfetto trace. Under
+// Nsight Systems (NVTX_INJECTION64_PATH set) every launch and staged copy is
+// an NVTX range "kernel @ file:line".
+//
+// The hooks in the launch path test `profile::Active`, read once when the
+// runtime loads: with neither on, that load and branch is all they cost.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_RUNTIME_PROFILE_H
+#define OFFLOAD_RUNTIME_PROFILE_H
+
+#include "CudaDriver.h"
+#include "offload/runtime.h"
+
+#include <cstdint>
+
+struct __ofld_place;
+
+namespace ofld::detail::profile {
+
+/// OFFLOAD_PROFILE or NVTX is on: the hooks below have work to do.
+extern bool Active;
+
+/// The launch about to go through libomptarget on this thread (set where
+/// the launch's shape is decided, and by a queue's worker before it runs a
+/// launch that did not wait): __tgt_target_kernel gets only a source
+/// location, not the call site's record.
+void setSite(const __ofld_site *Site, const void *RegionId);
+
+/// A launch on this CPU (no device): counted, its time is not measured.
+void cpuLaunch(const __ofld_site *Site);
+
+/// Work put on a CUDA stream between begin and end: a launch (`Arg` null)
+/// or a copy of argument `Arg` (a map name) of the launch at `Site`. Records
+/// CUDA events around it on `Stream`; the device time is read when the
+/// events have completed (at the latest at exit).
+struct StreamSpan {
+  cuda::CUevent Start = nullptr;
+  bool Nvtx = false;
+};
+StreamSpan beginOnStream(const cuda::Driver &Cu, cuda::CUcontext Ctx,
+                         cuda::CUstream Stream, int64_t Device,
+                         const __ofld_site *Site, const char *Arg,
+                         bool ToDevice);
+/// `Ok`: the work was queued (else only the NVTX range ends). `Dims`: the
+/// launch's grid and block, or null for a copy.
+void endOnStream(const StreamSpan &Span, const cuda::Driver &Cu,
+                 cuda::CUcontext Ctx, cuda::CUstream Stream, int64_t Device,
+                 int Queue, const __ofld_site *Site, const char *Arg,
+                 bool ToDevice, uint64_t Bytes, const uint32_t *Dims, bool Ok);
+
+/// A synchronous copy timed on the host: a range staged through pinned
+/// memory, or mapped by a region or launch group. `Site` may be null (a
+/// region); `Place` then names it. `Arg` is the range's map name; where it
+/// has none (a region's entries), it is called "entry <Index + 1>".
+struct HostSpan {
+  uint64_t StartNs = 0;
+  bool Nvtx = false;
+};
+HostSpan beginCopy(const __ofld_site *Site, const __ofld_place *Place,
+                   const char *Arg, int32_t Index, bool ToDevice);
+void endCopy(const HostSpan &Span, int64_t Device, const __ofld_site *Site,
+             const __ofld_place *Place, const char *Arg, int32_t Index,
+             bool ToDevice, uint64_t Bytes);
+
+/// Maps (`Begin`) or releases the `N` ranges that `Holder`, a region or
+/// launch group, holds, as one __tgt_target_data_{begin,end}_mapper call
+/// would, one range at a time so that each copy is timed and named. The
+/// release names them as their mapping did (`Site`, `Place`, `Names` are
+/// ignored then).
+void mapHeld(bool Begin, const void *Holder, const __ofld_site *Site,
+             const __ofld_place *Place, int64_t Device, int32_t N, void **Ptrs,
+             int64_t *Sizes, int64_t *Types, const char **Names);
+
+/// The program ends: resolves what is pending, prints the table and writes
+/// the trace. Runs once; later calls do nothing.
+void finish();
+
+} // namespace ofld::detail::profile
+
+#endif // OFFLOAD_RUNTIME_PROFILE_H
