@@ -82,6 +82,14 @@ Environment read() {
   E.StagingThreads = bytes("OFFLOAD_STAGING_THREADS");
   E.StagingPiece = bytes("OFFLOAD_STAGING_PIECE");
   E.StagingSlots = bytes("OFFLOAD_STAGING_SLOTS");
+  if (isOn("OFFLOAD_PROFILE")) {
+    E.ProfileTable = true;
+    std::string P = std::getenv("OFFLOAD_PROFILE");
+    if (P.size() > 5 && P.compare(P.size() - 5, 5, ".json") == 0)
+      E.ProfileTrace = P;
+  }
+  const char *Tool = std::getenv("NVTX_INJECTION64_PATH");
+  E.NvtxTool = Tool && *Tool && !isOff("OFFLOAD_NVTX");
   return E;
 }
 

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 
 namespace ofld::detail {
 
@@ -53,6 +54,13 @@ struct Environment {
   /// optional K, M or G suffix; none where unset, empty or malformed.
   std::optional<std::size_t> StagingMin, StagingThreads, StagingPiece,
       StagingSlots;
+  /// Profile.cpp: OFFLOAD_PROFILE set and not 0 prints the table at exit; a
+  /// value ending in .json also names the trace file.
+  bool ProfileTable = false;
+  std::string ProfileTrace;
+  /// NVTX ranges: an NVTX tool is injected (NVTX_INJECTION64_PATH, which
+  /// Nsight sets) and OFFLOAD_NVTX is not 0.
+  bool NvtxTool = false;
 };
 
 /// The settings, read at the first call.

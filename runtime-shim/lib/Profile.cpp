@@ -26,6 +26,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Profile.h"
+
+#include "Environment.h"
 #include "RuntimeInternal.h"
 
 #include <omp.h>
@@ -74,20 +76,10 @@ struct Config {
 };
 
 Config readConfig() {
-  Config C;
-  if (const char *P = std::getenv("OFFLOAD_PROFILE");
-      P && *P && std::strcmp(P, "0")) {
-    C.Table = true;
-    std::size_t N = std::strlen(P);
-    if (N > 5 && !std::strcmp(P + N - 5, ".json"))
-      C.TracePath = P;
-  }
+  const Environment &E = environment();
   // Nsight Systems (and other NVTX tools) set the injection path for the
   // programs they start; without it NVTX calls have nobody to talk to.
-  const char *Tool = std::getenv("NVTX_INJECTION64_PATH");
-  const char *Off = std::getenv("OFFLOAD_NVTX");
-  C.Nvtx = OFFLOAD_NVTX && Tool && *Tool && !(Off && !std::strcmp(Off, "0"));
-  return C;
+  return {E.ProfileTable, E.ProfileTrace, OFFLOAD_NVTX && E.NvtxTool};
 }
 
 const Config &config() {
