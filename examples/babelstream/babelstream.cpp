@@ -94,6 +94,7 @@ int main(int argc, char **argv) {
   auto timed = [&](int k, auto &&launch) {
     auto start = std::chrono::steady_clock::now();
     launch();
+    ofld::wait(); // launches on resident data return once queued
     seconds[k].push_back(std::chrono::duration<double>(
                              std::chrono::steady_clock::now() - start)
                              .count());
