@@ -118,7 +118,8 @@ private:
 
   bool decode();
   LaunchArgs gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
-                             Value *Dims);
+                             Value *Dims, Value *Device, Value *ShapeArg,
+                             bool OnStream);
   Value *defaultCount(IRBuilder<> &B, ArrayRef<Value *> Params);
   Constant *siteConstant();
   Value *arrayOf(IRBuilder<> &B, ArrayRef<Value *> Vals, Type *EltTy,
@@ -226,13 +227,18 @@ Value *LaunchLowering::defaultCount(IRBuilder<> &B, ArrayRef<Value *> Params) {
                       "ofld.count");
 }
 
+/// `Device`, `ShapeArg`: where and how the launch runs, for reductions'
+/// scratch; `OnStream`: the arguments are for __ofld_enqueue (the queue's
+/// stream), else for libomptarget's synchronous launch.
 LaunchLowering::LaunchArgs
 LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
-                                Value *Dims) {
+                                Value *Dims, Value *Device, Value *ShapeArg,
+                                bool OnStream) {
   using F = OpenMPOffloadMappingFlags;
   uint64_t Param = bits(F::OMP_MAP_TARGET_PARAM);
   uint64_t Literal = bits(F::OMP_MAP_LITERAL | F::OMP_MAP_TARGET_PARAM);
   LaunchArgs A;
+  unsigned Reductions = 0;
   for (auto [I, P] : enumerate(Site.Kernel.Params)) {
     Value *Obj = Params[I];
     std::string Name =
@@ -259,6 +265,22 @@ LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
       A.Maps.push_back({Data, Bytes, bits(transferFlags(P.Map)), Name});
       A.Slots.push_back({Data, Bytes, Param, Name});
       A.Slots.push_back({Count, ConstantInt::get(I64, 8), Literal, Name});
+      break;
+    }
+    case SlotShape::Reduction: {
+      // The variable moves as a `T&` does (its old value in, the result
+      // out); the partials live in scratch of the runtime's.
+      Value *Size = ConstantInt::get(I64, P.Bytes);
+      A.Maps.push_back({Obj, Size, bits(transferFlags(P.Map)), Name});
+      A.Slots.push_back({Obj, Size, Param, Name});
+      auto Fn = M.getOrInsertFunction("__ofld_reduction_scratch", I64, PtrTy,
+                                      I64, PtrTy, I32, PtrTy, I32);
+      Value *Scratch = B.CreateCall(
+          Fn,
+          {SiteInfo, Device, ShapeArg, ConstantInt::get(I32, OnStream), Dims,
+           ConstantInt::get(I32, Reductions++)},
+          "ofld.scratch");
+      A.Slots.push_back({Scratch, ConstantInt::get(I64, 8), Literal, Name});
       break;
     }
     }
@@ -430,7 +452,9 @@ Function *LaunchLowering::buildBody() {
   for (unsigned I = 0; I < CallParams.size(); ++I)
     Params.push_back(
         B.CreateLoad(PtrTy, B.CreateConstInBoundsGEP2_32(ObjsTy, Objs, 0, I)));
-  LaunchArgs Args = gatherArguments(B, Params, Dims);
+  LaunchArgs Args = gatherArguments(B, Params, Dims, Device,
+                                    ConstantPointerNull::get(PtrTy),
+                                    /*OnStream=*/false);
 
   uint32_t LocSize;
   Constant *Loc = OMP.getOrCreateSrcLocStr(
@@ -631,7 +655,8 @@ bool LaunchLowering::run() {
   // on its stream and returns 1 (Streams.cpp); else (0) libomptarget's path
   // runs it, now (mode 1) or on the queue's worker (mode 2).
   B.SetInsertPoint(Enqueue);
-  LaunchArgs Args = gatherArguments(B, CallParams, CallDims);
+  LaunchArgs Args = gatherArguments(B, CallParams, CallDims, Device, ShapeArg,
+                                    /*OnStream=*/true);
   ArgArrays A = emitArgumentArrays(B, Args, /*SizesOnStack=*/false);
   auto EnqueueFn = M.getOrInsertFunction(
       "__ofld_enqueue", I32, PtrTy, PtrTy, PtrTy, I64, PtrTy, I32, I32, I32,

@@ -89,6 +89,18 @@ void __ofld_group_end(int64_t Device, int32_t N, void **Ptrs, int64_t *Sizes,
 /// over then).
 void __ofld_launch_failed(const __ofld_site *Site, int64_t Device, int32_t Rc,
                           int32_t N, void **Ptrs, int64_t *Sizes);
+
+//===-- Reductions (runtime-shim/lib/Reductions.cpp) ----------------------===//
+/// The device address of the scratch of reduction `Index` (in parameter
+/// order) of a launch of grid `Dims` on `Device`: an arrival counter (zero
+/// between launches) and one partial per block (offload/reduction.hpp).
+/// `OnStream`: for __ofld_enqueue's stream launch on `Shape`'s queue, else
+/// for libomptarget's synchronous launch. 0 for CPU grids, which need none,
+/// and after reporting a failure (the kernel then leaves the variable as
+/// it was).
+uint64_t __ofld_reduction_scratch(const __ofld_site *Site, int64_t Device,
+                                  const ofld::launch *Shape, int32_t OnStream,
+                                  const uint32_t *Dims, int32_t Index);
 }
 
 #endif // OFFLOAD_RUNTIME_H
