@@ -40,6 +40,13 @@
 #include <type_traits>
 #include <utility>
 
+// Device code uses all of it: the kernels (plugin) and the regions that
+// offload-rewrite writes. (Guarded: g++ -Wall warns about OpenMP pragmas
+// without -fopenmp.)
+#if defined(_OPENMP)
+#pragma omp declare target
+#endif
+
 namespace ofld {
 
 namespace detail {
@@ -48,11 +55,14 @@ enum class reduce_op : unsigned char { sum = 1, min = 2, max = 3 };
 /// The element types a reduction takes: integers (no bool) and float or
 /// double, of at most 8 bytes: the same on host and device
 /// (TransferRules.cpp's isReductionValue says the same to the plugin).
-template <class T>
-inline constexpr bool reduction_value =
-    ((std::is_integral_v<T> && !std::is_same_v<std::remove_cv_t<T>, bool>) ||
-     std::is_same_v<T, float> || std::is_same_v<T, double>) &&
-    !std::is_const_v<T> && !std::is_volatile_v<T> && sizeof(T) <= 8;
+/// (A function: OpenMP compilers do not put variable templates in device
+/// code.)
+template <class T> constexpr bool reduction_value() {
+  return ((std::is_integral_v<T> &&
+           !std::is_same_v<std::remove_cv_t<T>, bool>) ||
+          std::is_same_v<T, float> || std::is_same_v<T, double>) &&
+         !std::is_const_v<T> && !std::is_volatile_v<T> && sizeof(T) <= 8;
+}
 
 /// Identity and combination of one operation. min and max ignore NaNs, as
 /// std::fmin and std::fmax do, so the result does not depend on where a NaN
@@ -82,7 +92,7 @@ template <reduce_op Op, class T> struct reduce_traits {
 template <reduce_op Op, class T> class reducer {
 #if !defined(__OFFLOAD_PLUGIN__)
   // With the plugin, its own diagnostic says this at the kernel parameter.
-  static_assert(reduction_value<T>,
+  static_assert(reduction_value<T>(),
                 "ofld::sum, ofld::min and ofld::max take an integer type "
                 "(not bool), float or double, of at most 8 bytes");
 #endif
@@ -364,8 +374,26 @@ template <class Tr, class T> T cpu_block_tree(T *v, std::uint32_t n) {
       v[K] = Tr::apply(v[K], v[K + Off]);
   return v[0];
 }
+
+/// The last block's part, on `Folds` (one slot per thread of a block of
+/// `b`): the result `r` of block `Block` goes to slot Block % b, folded in
+/// block order, as thread t of the last block folds partials t, t + b, ...
+template <class Tr, class T>
+void cpu_fold_block(T *Folds, std::uint32_t b, std::uint64_t Block, T r) {
+  T &F = Folds[Block % b];
+  F = Block < b ? r : Tr::apply(F, r);
+}
+/// The grid's result once all `Blocks` (> 0) were folded.
+template <class Tr, class T>
+T cpu_grid_result(T *Folds, std::uint32_t b, std::uint64_t Blocks) {
+  return cpu_block_tree<Tr>(Folds, Blocks < b ? std::uint32_t(Blocks) : b);
+}
 #endif
 
 } // namespace __ofld::reduce
+
+#if defined(_OPENMP)
+#pragma omp end declare target
+#endif
 
 #endif // OFFLOAD_REDUCTION_HPP

@@ -503,9 +503,9 @@ template <class... P> struct reducing_threads {
       if constexpr (reduce::param<Q>::value) {
         using T = typename reduce::holder<J, Q>::value_type;
         using Tr = ofld::detail::reduce_traits<reduce::holder<J, Q>::op, T>;
-        T R = reduce::cpu_block_tree<Tr>(static_cast<T *>(Values[J]), B);
-        T &F = static_cast<T *>(Folds[J])[Block % B];
-        F = Block < B ? R : Tr::apply(F, R);
+        reduce::cpu_fold_block<Tr>(
+            static_cast<T *>(Folds[J]), B, Block,
+            reduce::cpu_block_tree<Tr>(static_cast<T *>(Values[J]), B));
       }
     };
     (Fold.template operator()<I, P>(), ...);
@@ -523,9 +523,8 @@ template <class... P> struct reducing_threads {
       if constexpr (reduce::param<Q>::value) {
         using T = typename reduce::holder<J, Q>::value_type;
         using Tr = ofld::detail::reduce_traits<reduce::holder<J, Q>::op, T>;
-        T G = reduce::cpu_block_tree<Tr>(
-            static_cast<T *>(Folds[J]),
-            Blocks < B ? std::uint32_t(Blocks) : B);
+        T G = reduce::cpu_grid_result<Tr>(static_cast<T *>(Folds[J]), B,
+                                          Blocks);
         T &Target = *static_cast<T *>(objs[J]);
         Target = Tr::apply(Target, G);
       }
