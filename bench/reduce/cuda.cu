@@ -233,6 +233,38 @@ int main(int argc, char **argv) {
       }
     }
   }
+  // Kernel throughput: 20 launches, one synchronisation (the result stays
+  // on the device), as ours.cpp's reduce_dot_queued.
+  for (const Shape &S : Shapes) {
+    std::string extra = "grid=" + std::to_string(S.blocks) +
+                        " block=" + std::to_string(S.threads) + " launches=20";
+    std::vector<std::pair<const char *, std::function<void()>>> variants = {
+        {"cuda_two_pass",
+         [&] {
+           partials<Sum><<<S.blocks, S.threads>>>(dA, dB, n, dPart);
+           fold<Sum><<<1, 1024>>>(dPart, S.blocks, dOut);
+         }},
+        {"cuda_last_block",
+         [&] {
+           last_block<Sum><<<S.blocks, S.threads>>>(dA, dB, n, dPart, dCount,
+                                                    dOut);
+         }},
+        {"cuda_atomic", [&] {
+           dot_atomic<<<S.blocks, S.threads>>>(dA, dB, n, dOut);
+         }}};
+    for (auto &V : variants) {
+      const char *impl = V.first;
+      std::function<void()> &launch = V.second;
+      bench::Samples T = bench::time_host(a, [&] {
+        for (int I = 0; I < 20; ++I)
+          launch();
+        CK(cudaDeviceSynchronize());
+      });
+      for (double &us : T.us)
+        us /= 20;
+      T.report("reduce_dot_queued", impl, 16.0 * double(n), extra.c_str());
+    }
+  }
   auto tr = [&] {
     triad<<<unsigned((n + 255) / 256), 256>>>(dC, dA, dB, 3.0, n);
     CK(cudaDeviceSynchronize());

@@ -14,6 +14,10 @@
 // value back on the host, as the CUDA baselines time kernel + copy of the
 // result. Every result is checked against the host first.
 //
+// reduce_dot_queued keeps the variable on the device as well (a region
+// holds it), so launches queue back to back: the kernel's own throughput,
+// 20 launches per ofld::wait().
+//
 // Output: one `measure=... impl=ours ...` line per (measure, shape), with
 // bytes= and gbs=; bench/reduce/run.sh prints the table.
 //
@@ -136,6 +140,31 @@ int main(int argc, char **argv) {
       if (m != want_max)
         bench::fail("reduce_max", Impl, "wrong max");
       T.report("reduce_max", Impl, 8.0 * double(n), extra.c_str());
+    }
+  }
+  // Kernel throughput: the variable stays on the device too (a region), so
+  // the launches queue back to back; per launch of 20, ofld::wait() once.
+  if (bench::wanted(a, "reduce_dot_queued")) {
+    for (const Shape &S : Shapes) {
+      ofld::launch L = shapeOf(S);
+      double total = 0;
+      {
+        ofld::region held{total};
+        bench::Samples T = bench::time_host(a, [&] {
+          for (int I = 0; I < 20; ++I)
+            offload(L, dot, A, B, total);
+          ofld::wait();
+        });
+        for (double &us : T.us)
+          us /= 20;
+        std::string extra = label(S) + " resident=region launches=20";
+        T.report("reduce_dot_queued", Impl, 16.0 * double(n), extra.c_str());
+      }
+      // 1 + (warmup + reps) * 20 launches, each adding the same dot.
+      double runs = double(a.warmup + a.reps) * 20;
+      if (!(std::fabs(total - runs * want_dot) <=
+            runs * double(n) * 0x1p-52 * magnitude))
+        bench::fail("reduce_dot_queued", Impl, "wrong accumulated dot");
     }
   }
   if (bench::wanted(a, "triad")) {

@@ -218,31 +218,47 @@ struct holders<std::index_sequence<I...>, P...> : holder<I, P>... {
 //===-- The combination tree, for the GPU and replayed on the CPU --------===//
 
 #if defined(OFFLOAD_GPU_DEVICE)
-template <class T> T shuffle(std::uint64_t mask, std::uint32_t src, T v) {
-  if constexpr (sizeof(T) == 8) {
-    std::uint64_t Bits = __builtin_bit_cast(std::uint64_t, v);
-    Bits = __gpu_shuffle_idx_u64(mask, src, Bits, __gpu_num_lanes());
-    return __builtin_bit_cast(T, Bits);
-  } else {
-    std::uint32_t Bits = 0;
-    __builtin_memcpy(&Bits, &v, sizeof(T));
-    Bits = __gpu_shuffle_idx_u32(mask, src, Bits, __gpu_num_lanes());
-    __builtin_memcpy(&v, &Bits, sizeof(T));
-    return v;
-  }
-}
+// The epilogue runs once per thread, but its registers count for the whole
+// kernel (occupancy): it keeps few values live, 32-bit where it can.
+
+/// Lanes of a warp: NVIDIA's 32, known at compile time; AMD's wavefront.
+#if defined(__NVPTX__)
+using lane_mask = std::uint32_t;
+constexpr std::uint32_t num_lanes() { return 32; }
+#else
+using lane_mask = std::uint64_t;
+inline std::uint32_t num_lanes() { return __gpu_num_lanes(); }
+#endif
 
 /// The lanes of a warp of `n` threads.
-inline std::uint64_t lanes(std::uint32_t n) {
-  return n >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1;
+inline lane_mask lanes(std::uint32_t n) {
+  return n >= sizeof(lane_mask) * 8 ? ~lane_mask(0)
+                                    : (lane_mask(1) << n) - 1;
+}
+
+/// Lane `lane + off`'s `v` (lanes past the warp: any value).
+template <class T>
+T shuffle_down(lane_mask mask, std::uint32_t lane, std::uint32_t off, T v) {
+  constexpr unsigned Words = (sizeof(T) + 3) / 4;
+  std::uint32_t W[Words] = {};
+  __builtin_memcpy(W, &v, sizeof(T));
+  for (unsigned I = 0; I < Words; ++I)
+#if defined(__NVPTX__)
+    W[I] = __nvvm_shfl_sync_down_i32(mask, W[I], off, 0x1f);
+#else
+    W[I] = __gpu_shuffle_idx_u32(mask, lane + off, W[I], num_lanes());
+#endif
+  __builtin_memcpy(&v, W, sizeof(T));
+  (void)lane;
+  return v;
 }
 
 /// Combines lanes [0, n) of a warp into lane 0 ("shuffle down" halving).
 /// Every lane in `mask` calls it.
 template <class Tr, class T>
-T warp_tree(T v, std::uint32_t lane, std::uint32_t n, std::uint64_t mask) {
-  for (std::uint32_t Off = __gpu_num_lanes() / 2; Off; Off /= 2) {
-    T Other = shuffle(mask, lane + Off, v);
+T warp_tree(T v, std::uint32_t lane, std::uint32_t n, lane_mask mask) {
+  for (std::uint32_t Off = num_lanes() / 2; Off; Off /= 2) {
+    T Other = shuffle_down(mask, lane, Off, v);
     if (lane + Off < n)
       v = Tr::apply(v, Other);
   }
@@ -274,13 +290,12 @@ inline std::uint32_t *last_block_flag() {
 }
 
 /// Combines the values of threads [0, n) of a block of `b` threads into
-/// thread 0; every thread of the block calls it.
+/// thread `l` == 0; every thread of the block calls it.
 template <class Tr, class T>
 T block_tree(T v, std::uint32_t l, std::uint32_t n, std::uint32_t b) {
-  const std::uint32_t L = __gpu_num_lanes(), Lane = l % L, W = l / L;
-  const std::uint32_t InWarp = b - W * L < L ? b - W * L : L;
-  const std::uint32_t Valid = n > W * L ? (n - W * L < L ? n - W * L : L) : 0;
-  v = warp_tree<Tr>(v, Lane, Valid, lanes(InWarp));
+  const std::uint32_t L = num_lanes(), Lane = l % L, W = l / L;
+  const std::uint32_t Left = b - W * L, Valid = n > W * L ? n - W * L : 0;
+  v = warp_tree<Tr>(v, Lane, Valid < L ? Valid : L, lanes(Left));
   const std::uint32_t Warps = (n + L - 1) / L;
   if (Warps == 1)
     return v;
@@ -295,6 +310,53 @@ T block_tree(T v, std::uint32_t l, std::uint32_t n, std::uint32_t b) {
   return v;
 }
 
+/// The block's linear number and the grid's block count.
+inline std::uint64_t block_linear() {
+  return __gpu_block_id_x() +
+         std::uint64_t(__gpu_num_blocks_x()) *
+             (__gpu_block_id_y() +
+              std::uint64_t(__gpu_num_blocks_y()) * __gpu_block_id_z());
+}
+inline std::uint64_t grid_blocks() {
+  return std::uint64_t(__gpu_num_blocks_x()) * __gpu_num_blocks_y() *
+         __gpu_num_blocks_z();
+}
+
+/// The last block: every partial, in the fixed order, into the variable.
+/// Not inlined: one block of the grid runs it.
+template <class Tr, class T>
+[[gnu::noinline]] void gpu_last_block(const gpu_slot &slot, std::uint32_t l,
+                                      std::uint32_t b) {
+  // Every other block's partial is visible after the arrival of all.
+  device_fence();
+  const std::uint64_t Blocks = grid_blocks();
+  // Volatile loads are relaxed ones (PTX): not served from a stale L1.
+  const volatile T *Partials =
+      reinterpret_cast<const T *>(slot.scratch + partials_offset);
+  // Thread t folds partials t, t + b, ... in order, then the tree. Four
+  // loads go out before their values are folded: the fold waits for memory
+  // once per four partials, not once per partial.
+  T a = Tr::identity();
+  if (l < Blocks) {
+    a = Partials[l];
+    std::uint64_t I = l + b;
+    for (; I + 3 * std::uint64_t(b) < Blocks; I += 4 * std::uint64_t(b)) {
+      T V0 = Partials[I], V1 = Partials[I + b], V2 = Partials[I + 2 * b],
+        V3 = Partials[I + 3 * b];
+      a = Tr::apply(Tr::apply(Tr::apply(Tr::apply(a, V0), V1), V2), V3);
+    }
+    for (; I < Blocks; I += b)
+      a = Tr::apply(a, T(Partials[I]));
+  }
+  T g = block_tree<Tr>(a, l, Blocks < b ? std::uint32_t(Blocks) : b, b);
+  if (l == 0) {
+    T *Target = static_cast<T *>(slot.target);
+    *Target = Tr::apply(*Target, g);
+    __scoped_atomic_store_n(reinterpret_cast<std::uint64_t *>(slot.scratch),
+                            0, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
+  }
+}
+
 /// After the kernel body: the block's accumulators into its partial, and
 /// the last block's combination of all partials into the variable.
 template <class Tr, class T> void gpu_finish(T v, const gpu_slot &slot) {
@@ -302,47 +364,23 @@ template <class Tr, class T> void gpu_finish(T v, const gpu_slot &slot) {
   if (!slot.scratch)
     return;
   const std::uint32_t Bx = __gpu_num_threads_x(), By = __gpu_num_threads_y();
-  const std::uint32_t B = Bx * By * __gpu_num_threads_z();
+  const std::uint32_t b = Bx * By * __gpu_num_threads_z();
   const std::uint32_t l =
       __gpu_thread_id_x() + Bx * (__gpu_thread_id_y() + By * __gpu_thread_id_z());
-  const std::uint64_t Gx = __gpu_num_blocks_x(), Gy = __gpu_num_blocks_y();
-  const std::uint64_t Blocks = Gx * Gy * __gpu_num_blocks_z();
-  const std::uint64_t Block =
-      __gpu_block_id_x() + Gx * (__gpu_block_id_y() + Gy * __gpu_block_id_z());
-  auto *Counter = reinterpret_cast<std::uint64_t *>(slot.scratch);
-  auto *Partials = reinterpret_cast<T *>(slot.scratch + partials_offset);
+  T r = block_tree<Tr>(v, l, b, b);
   std::uint32_t *Last = last_block_flag();
-
-  T r = block_tree<Tr>(v, l, B, B);
   if (l == 0) {
-    Partials[Block] = r;
+    reinterpret_cast<T *>(slot.scratch + partials_offset)[block_linear()] = r;
     // The partial is visible before the arrival that counts it.
     device_fence();
     std::uint64_t Ticket = __scoped_atomic_fetch_add(
-        Counter, 1, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
-    *Last = Ticket == Blocks - 1;
+        reinterpret_cast<std::uint64_t *>(slot.scratch), 1, __ATOMIC_RELAXED,
+        __MEMORY_SCOPE_DEVICE);
+    *Last = Ticket == grid_blocks() - 1;
   }
   __gpu_sync_threads();
-  if (*Last) {
-    // Every other block's partial is visible after the arrival of all.
-    device_fence();
-    // Thread t folds partials t, t + B, ... in order, then the tree.
-    // Volatile loads are relaxed ones (PTX): not served from a stale L1.
-    const volatile T *Other = Partials;
-    T a = Tr::identity();
-    if (l < Blocks) {
-      a = Other[l];
-      for (std::uint64_t I = l + B; I < Blocks; I += B)
-        a = Tr::apply(a, T(Other[I]));
-    }
-    T g = block_tree<Tr>(a, l, Blocks < B ? std::uint32_t(Blocks) : B, B);
-    if (l == 0) {
-      T *Target = static_cast<T *>(slot.target);
-      *Target = Tr::apply(*Target, g);
-      __scoped_atomic_store_n(Counter, 0, __ATOMIC_RELAXED,
-                              __MEMORY_SCOPE_DEVICE);
-    }
-  }
+  if (*Last)
+    gpu_last_block<Tr, T>(slot, l, b);
   // The next reduction of this kernel reuses the team memory.
   __gpu_sync_threads();
 }
