@@ -323,9 +323,12 @@ inline std::uint64_t grid_blocks() {
 }
 
 /// The last block: every partial, in the fixed order, into the variable.
-/// Not inlined: one block of the grid runs it.
+/// Inlined: a call would be compiled separately (relocatable device code),
+/// with as many registers as it likes (70-86 on sm_90), and the kernel
+/// would need as many -- no blocks of 1024 threads, a third of the
+/// occupancy.
 template <class Tr, class T>
-[[gnu::noinline]] void gpu_last_block(const gpu_slot &slot, std::uint32_t l,
+void gpu_last_block(const gpu_slot &slot, std::uint32_t l,
                                       std::uint32_t b) {
   // Every other block's partial is visible after the arrival of all.
   device_fence();
@@ -333,19 +336,12 @@ template <class Tr, class T>
   // Volatile loads are relaxed ones (PTX): not served from a stale L1.
   const volatile T *Partials =
       reinterpret_cast<const T *>(slot.scratch + partials_offset);
-  // Thread t folds partials t, t + b, ... in order, then the tree. Four
-  // loads go out before their values are folded: the fold waits for memory
-  // once per four partials, not once per partial.
+  // Thread t folds partials t, t + b, ... in order, then the tree. (Loads
+  // batched ahead of the fold cost 8-10 registers for the whole kernel.)
   T a = Tr::identity();
   if (l < Blocks) {
     a = Partials[l];
-    std::uint64_t I = l + b;
-    for (; I + 3 * std::uint64_t(b) < Blocks; I += 4 * std::uint64_t(b)) {
-      T V0 = Partials[I], V1 = Partials[I + b], V2 = Partials[I + 2 * b],
-        V3 = Partials[I + 3 * b];
-      a = Tr::apply(Tr::apply(Tr::apply(Tr::apply(a, V0), V1), V2), V3);
-    }
-    for (; I < Blocks; I += b)
+    for (std::uint64_t I = l + b; I < Blocks; I += b)
       a = Tr::apply(a, T(Partials[I]));
   }
   T g = block_tree<Tr>(a, l, Blocks < b ? std::uint32_t(Blocks) : b, b);
