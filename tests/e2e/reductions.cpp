@@ -164,10 +164,11 @@ void check_dot() {
       first = total;
     same &= bits(total) == bits(first);
   }
-  // Depth of the longest chain of additions: log2(256) twice (block tree,
-  // final tree), the fold of ceil(blocks / 256) partials, the old value.
+  // The longest chain of additions (docs/Reductions.md): one contribution
+  // per thread, log2(256) in the block tree, the fold of ceil(blocks / 256)
+  // partials, log2(256) in the final tree, the old value.
   long double u = std::ldexp(1.0L, -53);
-  long double depth = 8 + 8 + (blocks + block - 1) / block + 1;
+  long double depth = 1 + 8 + (blocks + block - 1) / block + 8 + 1;
   long double err = std::fabs((long double)first - (exact + 0.5L));
   bool within = err <= depth * u * (magnitude + 0.5L);
   std::printf("dot: n=%zu within bound: %s, documented order bit for bit: %s, "
