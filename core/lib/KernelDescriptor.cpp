@@ -99,10 +99,14 @@ static void encodeKernelFields(raw_ostream &OS, const KernelDescriptor &K) {
   OS << "v1;name=" << escape(K.Name) << ";invoke=" << escape(K.InvokeThunk)
      << ";cpu=" << escape(K.CpuThunk) << ";params=";
   ListSeparator LS(",");
-  for (const ParamLayout &P : K.Params)
+  for (const ParamLayout &P : K.Params) {
     OS << LS << kindChar(P.Kind) << mapChar(P.Map) << P.Bytes << '.' << P.Count
        << '.' << P.DataOffset << '.' << P.CountOffset << '.' << P.SpanBytes
        << '.' << unsigned(P.IsArrayLike);
+    // Written only for reductions: older descriptors stay valid.
+    if (P.Reduce != ReduceKind::None)
+      OS << '.' << unsigned(P.Reduce);
+  }
 }
 
 std::string encodeKernel(const KernelDescriptor &K) {
@@ -200,13 +204,13 @@ static Expected<ParamLayout> decodeParam(StringRef S) {
   default:
     return createStringError("bad map kind in descriptor");
   }
-  SmallVector<StringRef, 6> Nums;
+  SmallVector<StringRef, 7> Nums;
   S.drop_front(2).split(Nums, '.');
-  uint64_t V[6];
-  if (Nums.size() != 6)
-    return createStringError("parameter needs 6 numbers: '%s'",
+  uint64_t V[7] = {};
+  if (Nums.size() != 6 && Nums.size() != 7)
+    return createStringError("parameter needs 6 or 7 numbers: '%s'",
                              S.str().c_str());
-  for (unsigned I = 0; I < 6; ++I)
+  for (unsigned I = 0; I < Nums.size(); ++I)
     if (Nums[I].getAsInteger(10, V[I]))
       return createStringError("bad number in parameter '%s'",
                                S.str().c_str());
@@ -216,6 +220,10 @@ static Expected<ParamLayout> decodeParam(StringRef S) {
   P.CountOffset = V[3];
   P.SpanBytes = V[4];
   P.IsArrayLike = V[5] != 0;
+  if (V[6] > unsigned(ReduceKind::Max))
+    return createStringError("bad reduction in parameter '%s'",
+                             S.str().c_str());
+  P.Reduce = ReduceKind(V[6]);
   return P;
 }
 

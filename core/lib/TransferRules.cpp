@@ -13,6 +13,7 @@
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -42,6 +43,11 @@ static constexpr TransferRule Table[] = {
      "sizeof(std::array<T, N>)"},
     {RuleId::MutStdArray, "std::array<T, N>&", MapKind::ToFrom,
      "sizeof(std::array<T, N>)"},
+    // A reduction (docs/Reductions.md): the argument is a T lvalue; the
+    // kernel's threads combine into accumulators of their own, the device
+    // keeps one partial per block in scratch of the runtime's.
+    {RuleId::Reduction, "ofld::sum<T>& | ofld::min<T>& | ofld::max<T>&",
+     MapKind::ToFrom, "sizeof(T) (+ a device partial per block)"},
 };
 
 llvm::ArrayRef<TransferRule> transferTable() { return Table; }
@@ -251,10 +257,73 @@ static bool isSized(QualType T, ASTContext &Ctx) {
   return true;
 }
 
+/// The operation of `ofld::sum<T>`, `ofld::min<T>` or `ofld::max<T>`
+/// (reduction.hpp), and its T; None for any other type.
+static std::pair<ReduceKind, QualType> reductionOf(QualType T) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() != 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return {ReduceKind::None, {}};
+  const auto *NS = dyn_cast<NamespaceDecl>(Spec->getDeclContext());
+  if (!NS || NS->getName() != "ofld" ||
+      !NS->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return {ReduceKind::None, {}};
+  ReduceKind K = llvm::StringSwitch<ReduceKind>(Spec->getName())
+                     .Case("sum", ReduceKind::Sum)
+                     .Case("min", ReduceKind::Min)
+                     .Case("max", ReduceKind::Max)
+                     .Default(ReduceKind::None);
+  return {K, Spec->getTemplateArgs()[0].getAsType()};
+}
+
+/// Whether a reduction takes `T`: integers (no bool) and float or double
+/// of at most 8 bytes, the same on host and device
+/// (ofld::detail::reduction_value).
+static bool isReductionValue(QualType T, ASTContext &Ctx) {
+  if (T.hasQualifiers() || T->isDependentType() || T->isIncompleteType())
+    return false;
+  T = T.getCanonicalType();
+  bool Integer =
+      T->isIntegerType() && !T->isBooleanType() && !T->isEnumeralType();
+  bool Float = T->isSpecificBuiltinType(BuiltinType::Float) ||
+               T->isSpecificBuiltinType(BuiltinType::Double);
+  return (Integer || Float) && Ctx.getTypeSize(T) <= 64;
+}
+
+/// A reduction parameter: `ofld::sum<T>&` (min, max) with a T the
+/// reductions take. The device copy of the variable is an object of T,
+/// copied to and from the device.
+static std::optional<ParamClassification>
+classifyReduction(QualType T, bool IsOut, ASTContext &Ctx,
+                  llvm::StringRef Name) {
+  QualType Object = T.getNonReferenceType();
+  auto [Kind, Elem] = reductionOf(Object);
+  if (Kind == ReduceKind::None)
+    return std::nullopt;
+  if (!T->isLValueReferenceType())
+    return RuleViolation{DiagId::ReductionByValue, T, {}};
+  if (Object.isConstQualified() || IsOut) {
+    RuleViolation V{DiagId::ReductionQualified, T, {}};
+    V.Indirect = IsOut ? IndirectKind::Reference : IndirectKind::Pointer;
+    return V;
+  }
+  if (!isReductionValue(Elem, Ctx))
+    return RuleViolation{DiagId::ReductionType, T, Elem};
+  ParamRule R{RuleId::Reduction, {}, Elem, "sizeof(" + Name.str() + ")"};
+  R.Layout.Kind = PayloadKind::Object;
+  R.Layout.Map = MapKind::ToFrom;
+  R.Layout.Bytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
+  R.Layout.Reduce = Kind;
+  return R;
+}
+
 ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
                                       ASTContext &Ctx) {
   QualType T = Param.getType();
   llvm::StringRef Name = Param.getName();
+  if (auto R = classifyReduction(T, IsOut, Ctx, Name))
+    return *R;
   if (T->isRValueReferenceType())
     return RuleViolation{DiagId::ParamRValueReference, T, {}};
 
@@ -402,6 +471,17 @@ void reportViolation(DiagnosticsEngine &Diags, const FunctionDecl &Kernel,
     DiagnosticBuilder DB = report(Diags, Loc, V.Id) << &Param;
     switch (V.Id) {
     case DiagId::OutOnByValue:
+      break;
+    case DiagId::ReductionByValue:
+      DB << V.Type
+         << V.Type.getNonReferenceType().getUnqualifiedType().getAsString(
+                Policy) + " &";
+      break;
+    case DiagId::ReductionQualified:
+      DB << V.Type << (V.Indirect == IndirectKind::Reference ? 1 : 0);
+      break;
+    case DiagId::ReductionType:
+      DB << V.Type << V.Suggestion;
       break;
     case DiagId::ParamIndirectField:
       DB << V.FieldPath << V.Record.getAsString(Policy)

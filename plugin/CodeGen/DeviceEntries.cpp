@@ -98,6 +98,7 @@ private:
       Out.push_back(PtrTy);
       break;
     case SlotShape::PointerAndCount:
+    case SlotShape::Reduction:
       Out.push_back(PtrTy);
       Out.push_back(I64);
       break;
@@ -130,6 +131,20 @@ private:
         Obj->addAttr(Attribute::ReadOnly);
         Obj->addAttr(Attribute::getWithDereferenceableBytes(Ctx, P.Bytes));
       }
+      return Obj;
+    }
+    case SlotShape::Reduction: {
+      // GPUs: __ofld::reduce::gpu_slot {target, scratch}; the CPU grid
+      // combines into the variable itself and needs no scratch.
+      Argument *Target = E->getArg(Slot++);
+      Argument *Scratch = E->getArg(Slot++);
+      const Triple &T = M.getTargetTriple();
+      if (!T.isNVPTX() && !T.isAMDGPU())
+        return Target;
+      auto *SlotTy = StructType::get(PtrTy, I64);
+      Value *Obj = stackObject(B, SlotTy, "reduction");
+      B.CreateStore(Target, B.CreateStructGEP(SlotTy, Obj, 0));
+      B.CreateStore(Scratch, B.CreateStructGEP(SlotTy, Obj, 1));
       return Obj;
     }
     case SlotShape::PointerAndCount: {

@@ -209,7 +209,8 @@ private:
   };
 
   LaunchArgs gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
-                             Value *Dims);
+                             Value *Dims, Value *Device, Value *ShapeArg,
+                             bool OnStream);
   Value *defaultCount(IRBuilder<> &B, ArrayRef<Value *> Params);
   Value *arrayOf(IRBuilder<> &B, ArrayRef<Value *> Vals, Type *EltTy,
                  const Twine &Name);
@@ -253,12 +254,17 @@ Value *LaunchLowering::defaultCount(IRBuilder<> &B, ArrayRef<Value *> Params) {
                       "ofld.count");
 }
 
+/// `Device`, `ShapeArg`: where and how the launch runs, for reductions'
+/// scratch; `OnStream`: the arguments are for __ofld_enqueue (the queue's
+/// stream), else for libomptarget's synchronous launch.
 LaunchLowering::LaunchArgs
 LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
-                                Value *Dims) {
+                                Value *Dims, Value *Device, Value *ShapeArg,
+                                bool OnStream) {
   uint64_t Param = abi::MapTargetParam;
   uint64_t Literal = abi::MapLiteral | abi::MapTargetParam;
   LaunchArgs A;
+  unsigned Reductions = 0;
   for (auto [I, P] : enumerate(Site.Kernel.Params)) {
     Value *Obj = Params[I];
     std::string Name =
@@ -285,6 +291,21 @@ LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
       A.Maps.push_back({Data, Bytes, transferBits(P.Map), Name});
       A.Slots.push_back({Data, Bytes, Param, Name});
       A.Slots.push_back({Count, ConstantInt::get(I64, 8), Literal, Name});
+      break;
+    }
+    case SlotShape::Reduction: {
+      // The variable moves as a `T&` does (its old value in, the result
+      // out); the partials live in scratch of the runtime's.
+      Value *Size = ConstantInt::get(I64, P.Bytes);
+      A.Maps.push_back({Obj, Size, transferBits(P.Map), Name});
+      A.Slots.push_back({Obj, Size, Param, Name});
+      auto Fn = abi::declare(M, RuntimeFn::__ofld_reduction_scratch);
+      Value *Scratch = B.CreateCall(
+          Fn,
+          {SiteInfo, Device, ShapeArg, ConstantInt::get(I32, OnStream), Dims,
+           ConstantInt::get(I32, Reductions++)},
+          "ofld.scratch");
+      A.Slots.push_back({Scratch, ConstantInt::get(I64, 8), Literal, Name});
       break;
     }
     }
@@ -454,7 +475,9 @@ Function *LaunchLowering::buildBody() {
   for (unsigned I = 0; I < CallParams.size(); ++I)
     Params.push_back(
         B.CreateLoad(PtrTy, B.CreateConstInBoundsGEP2_32(ObjsTy, Objs, 0, I)));
-  LaunchArgs Args = gatherArguments(B, Params, Dims);
+  LaunchArgs Args = gatherArguments(B, Params, Dims, Device,
+                                    ConstantPointerNull::get(PtrTy),
+                                    /*OnStream=*/false);
 
   uint32_t LocSize;
   Constant *Loc = OMP.getOrCreateSrcLocStr(
@@ -645,7 +668,8 @@ void LaunchLowering::run() {
   // on its stream and returns 1 (Streams.cpp); else (0) libomptarget's path
   // runs it, now (ModeNow) or on the queue's worker (ModeAsync).
   B.SetInsertPoint(Enqueue);
-  LaunchArgs Args = gatherArguments(B, CallParams, CallDims);
+  LaunchArgs Args = gatherArguments(B, CallParams, CallDims, Device, ShapeArg,
+                                    /*OnStream=*/true);
   ArgArrays A = emitArgumentArrays(B, Args, /*SizesOnStack=*/false);
   auto EnqueueFn = abi::declare(M, RuntimeFn::__ofld_enqueue);
   Value *Queued = B.CreateCall(

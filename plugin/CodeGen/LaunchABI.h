@@ -23,9 +23,13 @@ inline constexpr uint64_t MaxLiteralBytes = 8;
 /// Packed grid x|y, grid z|block x, block y|z after the parameter slots.
 inline constexpr unsigned NumDimSlots = abi::NumDims / 2;
 
-enum class SlotShape { Literal, Pointer, PointerAndCount };
+/// Reduction: the variable's device copy (a pointer) and the device
+/// address of the reduction's scratch (a literal, __ofld_reduction_scratch).
+enum class SlotShape { Literal, Pointer, PointerAndCount, Reduction };
 
 inline SlotShape slotsOf(const ParamLayout &P) {
+  if (P.Reduce != ReduceKind::None)
+    return SlotShape::Reduction;
   switch (P.Kind) {
   case PayloadKind::Value:
     return P.Bytes <= MaxLiteralBytes ? SlotShape::Literal : SlotShape::Pointer;

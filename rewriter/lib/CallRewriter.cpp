@@ -300,6 +300,20 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
       LP.KeepTemporary = !Written->isLValue() && WT->isRecordType() &&
                          !Ctx.hasSameUnqualifiedType(WT, T);
     }
+    if (Rule.Layout.Reduce != ReduceKind::None) {
+      // The argument is a T lvalue; the kernel gets an accumulator.
+      QualType Acc = T.getNonReferenceType().getUnqualifiedType();
+      bool Spell = !Call.InMacroArgument && canSpell(Ctx, Acc);
+      LP.Declarator = Spell ? declarator(Ctx, Ctx.getLValueReferenceType(
+                                                  Rule.Pointee))
+                            : "auto &%s";
+      LP.Reduction = Spell ? declarator(Ctx, Acc)
+                           : "std::remove_reference_t<decltype(ofld::bridge::"
+                             "param<" +
+                                 utostr(I) + ">(" + Call.Kernel + "))>";
+      if (StringRef(LP.Reduction).ends_with(" %s"))
+        LP.Reduction.resize(LP.Reduction.size() - 3);
+    }
     LP.Kind = Rule.Layout.Kind;
     LP.Map = Rule.Layout.Map;
     LP.Count = Rule.Layout.Count;

@@ -155,12 +155,21 @@ std::string lowerCall(const LoweredCall &Call) {
      << Call.KernelName << "\", __FILE__, __LINE__"
      << (Call.Syncs ? ", ofld::bridge::synchronises" : "") << "}, "
      << (Call.Launch ? "&__ofld_l" : "nullptr") << ", " << Count << ");\n";
+  // Reductions: one value per kernel thread comes back, the host folds them
+  // in the plugin's order (ofld::bridge::reduction).
+  for (auto [I, P] : enumerate(Call.Params))
+    if (!P.Reduction.empty())
+      OS << "ofld::bridge::reduction<" << P.Reduction << "> " << N.Param[I]
+         << "_r(__ofld_g);\nauto *" << N.Data[I] << " = " << N.Param[I]
+         << "_r.data();\n";
 
   // Arguments that may overlap: the bridge maps their union (aliases). A
   // kernel that synchronises may run on the host instead (g++'s teams),
   // with its arguments' device copies: aliases brings them over.
   SmallVector<std::string, 8> Ranges;
   for (auto [I, P] : enumerate(Call.Params)) {
+    if (!P.Reduction.empty())
+      continue; // the thread values are the bridge's own memory
     if (P.Kind == PayloadKind::Span)
       Ranges.push_back(("ofld::bridge::mapped(" + N.Data[I] + ", " +
                         N.Param[I] + ".size(), " + bridgeKind(P.Map) + ")")
@@ -193,6 +202,11 @@ std::string lowerCall(const LoweredCall &Call) {
   Clauses.push_back("device(__ofld_g.device)");
   std::string FirstPrivate = "firstprivate(__ofld_g";
   for (auto [I, P] : enumerate(Call.Params)) {
+    if (!P.Reduction.empty()) {
+      Clauses.push_back(mapClause(MapKind::From, N.Data[I] + "[0 : " +
+                                                     N.Param[I] + "_r.size()]"));
+      continue;
+    }
     switch (P.Kind) {
     case PayloadKind::Value:
       FirstPrivate += ", " + N.Param[I];
@@ -217,16 +231,30 @@ std::string lowerCall(const LoweredCall &Call) {
 
   // The kernel call: span parameters are rebuilt from the mapped sections.
   SmallVector<std::string, 8> Args;
-  for (auto [I, P] : enumerate(Call.Params))
+  std::string Accumulators, Stores, Folds;
+  for (auto [I, P] : enumerate(Call.Params)) {
+    if (!P.Reduction.empty()) {
+      std::string Acc = N.Param[I] + "_a";
+      Accumulators += "ofld::bridge::accumulator<" + P.Reduction + "> " + Acc +
+                      ";\n";
+      Stores += Acc + ".store(" + N.Data[I] + ");\n";
+      Folds += N.Param[I] + "_r.fold(" + N.Param[I] + ");\n";
+      Args.push_back(Acc + ".get()");
+      continue;
+    }
     Args.push_back(P.Kind == PayloadKind::Span
                        ? "ofld::bridge::view(" + N.Param[I] + ", " + N.Data[I] +
                              ")"
                        : N.Param[I]);
+  }
   // The kernel in parentheses: no argument-dependent lookup (a kernel named
   // `apply` called with a std::span would find std::apply).
   OS << "ofld::bridge::" << (Call.Form == Target::Clang ? "run_bare" : "run")
-     << "(__ofld_g, [&] { (" << Call.Kernel << ")(" << join(Args, ", ")
-     << "); });\n}";
+     << "(__ofld_g, [&] {\n"
+     << Accumulators << "(" << Call.Kernel << ")(" << join(Args, ", ")
+     << ");\n"
+     << Stores << "});\n"
+     << Folds << "}";
   if (!Call.InMacroArgument)
     return Out; // formatted later
   // Indent by hand what clang-format does not see: the block's lines two

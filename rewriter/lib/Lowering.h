@@ -50,6 +50,9 @@ struct LoweredParam {
   /// Object arrays: element count (the default launch shape uses it).
   uint64_t Count = 0;
   bool IsArrayLike = false;
+  /// A reduction parameter: its accumulator type as spelled at the call
+  /// (`ofld::sum<double>`); the Declarator binds the variable (`T &`).
+  std::string Reduction;
 };
 
 /// One offload() call.

@@ -457,7 +457,9 @@ void rewriteLaunchGroups(RewriteContext &RC,
         Open = &P;
         Held.clear();
         for (auto [I, M] : enumerate(G->second.Held)) {
-          if (M == MapKind::Literal)
+          // A reduction's variable is folded on the host after each
+          // launch (ofld::bridge::reduction): a device copy would be stale.
+          if (M == MapKind::Literal || !P.Call.Params[I].Reduction.empty())
             continue;
           const VarDecl *V = heldVariable(*CE->getArg(1 + I));
           if (!V)

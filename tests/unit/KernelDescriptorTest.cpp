@@ -142,6 +142,24 @@ TEST_CASE("kernel descriptors round-trip", "[descriptor]") {
     CHECK(D.Params.empty());
     CHECK_FALSE(D.shapeParam().has_value());
   }
+  SECTION("reductions: the seventh number, written only for them") {
+    KernelDescriptor K;
+    K.Name = "reduce";
+    for (ReduceKind R : {ReduceKind::None, ReduceKind::Sum, ReduceKind::Min,
+                         ReduceKind::Max}) {
+      ParamLayout P = layout(PayloadKind::Object, MapKind::ToFrom, 8, 0, 0, 0,
+                             0, false);
+      P.Reduce = R;
+      K.Params.push_back(P);
+    }
+    std::string Text = encodeKernel(K);
+    CHECK_THAT(Text, Catch::Contains("Ob8.0.0.0.0.0,Ob8.0.0.0.0.0.1,"
+                                     "Ob8.0.0.0.0.0.2,Ob8.0.0.0.0.0.3"));
+    KernelDescriptor D = expectOk(decodeKernel(Text));
+    REQUIRE(D.Params.size() == 4);
+    for (unsigned I = 0; I < 4; ++I)
+      CHECK(D.Params[I].Reduce == K.Params[I].Reduce);
+  }
   SECTION("many parameters: a long list must decode as written") {
     KernelDescriptor K;
     K.Name = "wide";
@@ -252,13 +270,18 @@ TEST_CASE("malformed descriptors are refused", "[descriptor][errors]") {
   }
   SECTION("wrong number count") {
     CHECK_THAT(expectError(decodeKernel(withParams("Sb4.0.0.8.16"))),
-               Catch::Contains("needs 6 numbers"));
-    CHECK_THAT(expectError(decodeKernel(withParams("Sb4.0.0.8.16.1.7"))),
-               Catch::Contains("needs 6 numbers"));
+               Catch::Contains("needs 6 or 7 numbers"));
+    CHECK_THAT(expectError(decodeKernel(withParams("Sb4.0.0.8.16.1.3.1"))),
+               Catch::Contains("needs 6 or 7 numbers"));
     // A bad item after a good one still fails the whole descriptor.
     CHECK_THAT(
         expectError(decodeKernel(withParams("Vl4.0.0.0.0.0,Ot8.0.0"))),
-        Catch::Contains("needs 6 numbers"));
+        Catch::Contains("needs 6 or 7 numbers"));
+  }
+  SECTION("bad reduction") {
+    // The seventh number is a ReduceKind: 1 sum, 2 min, 3 max.
+    CHECK_THAT(expectError(decodeKernel(withParams("Ob8.0.0.0.0.0.7"))),
+               Catch::Contains("bad reduction"));
   }
   SECTION("truncated parameter") {
     CHECK_THAT(expectError(decodeKernel(withParams("Sb"))),

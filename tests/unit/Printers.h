@@ -57,6 +57,8 @@ inline const char *name(RuleId Id) {
     return "ConstStdArray";
   case RuleId::MutStdArray:
     return "MutStdArray";
+  case RuleId::Reduction:
+    return "Reduction";
   }
   return "<bad RuleId>";
 }

@@ -70,6 +70,19 @@ void k_outspan(std::span<float> s) {}
 void k_conststdarray(const std::array<float, 6> &a) { USE(a); }
 void k_mutstdarray(std::array<std::int16_t, 5> &a) { USE(a); }
 
+// Reductions: the rule matches ofld::sum/min/max by name and namespace
+// (offload/reduction.hpp's classes; empty ones do here).
+namespace ofld {
+template <class T> class sum {};
+template <class T> class min {};
+template <class T> class max {};
+} // namespace ofld
+void k_reductions(ofld::sum<double> &s, ofld::min<int> &m,
+                  ofld::max<std::int8_t> &x, ofld::sum<unsigned long> &u) {}
+void k_reductions_bad(ofld::sum<double> s, const ofld::min<int> &c,
+                      ofld::sum<std::string> &str, ofld::max<bool> &b,
+                      ofld::sum<long double> &ld, ofld::max<float> &&r) {}
+
 // Rejected forms.
 void k_rawpointer(float *p, const int *q) {}
 void k_spanofpointers(std::span<float *> s) {}
@@ -261,7 +274,7 @@ std::string canon(QualType T) {
 TEST_CASE("transfer table lists one row per RuleId, in enum order",
           "[transfer][table]") {
   llvm::ArrayRef<TransferRule> Table = transferTable();
-  REQUIRE(Table.size() == unsigned(RuleId::MutStdArray) + 1);
+  REQUIRE(Table.size() == unsigned(RuleId::Reduction) + 1);
   for (unsigned I = 0; I < Table.size(); ++I) {
     INFO("row " << I);
     // ruleFor indexes the array by the enum, so the order is load-bearing.
@@ -516,6 +529,41 @@ TEST_CASE("MutStdArray: std::array<T, N>& is copied both ways",
 //===----------------------------------------------------------------------===//
 // Rejected parameter forms.
 //===----------------------------------------------------------------------===//
+
+TEST_CASE("Reduction: ofld::sum/min/max<T>& move T both ways",
+          "[transfer][row]") {
+  ParamRule S = accepted("k_reductions", 0);
+  CHECK(S.Row == RuleId::Reduction);
+  CHECK(S.Layout.Kind == PayloadKind::Object);
+  CHECK(S.Layout.Map == MapKind::ToFrom);
+  CHECK(S.Layout.Bytes == 8);
+  CHECK(S.Layout.Reduce == ReduceKind::Sum);
+  CHECK_FALSE(S.Layout.IsArrayLike); // never the default launch shape
+  CHECK(canon(S.Pointee) == "double");
+  CHECK(S.SizeExpr == "sizeof(s)");
+  ParamRule M = accepted("k_reductions", 1);
+  CHECK(M.Layout.Reduce == ReduceKind::Min);
+  CHECK(M.Layout.Bytes == 4);
+  ParamRule X = accepted("k_reductions", 2);
+  CHECK(X.Layout.Reduce == ReduceKind::Max);
+  CHECK(X.Layout.Bytes == 1);
+  CHECK(accepted("k_reductions", 3).Layout.Bytes == 8);
+}
+
+TEST_CASE("reductions by value, const, out or of other types are rejected",
+          "[transfer][reject]") {
+  CHECK(rejected("k_reductions_bad", 0).Id == DiagId::ReductionByValue);
+  CHECK(rejected("k_reductions_bad", 1).Id == DiagId::ReductionQualified);
+  // [[offload::out]] on a reduction: the launch folds the old value in.
+  CHECK(rejected("k_reductions", 0, /*IsOut=*/true).Id ==
+        DiagId::ReductionQualified);
+  RuleViolation Str = rejected("k_reductions_bad", 2);
+  CHECK(Str.Id == DiagId::ReductionType);
+  CHECK(canon(Str.Suggestion) == "std::basic_string<char>");
+  CHECK(rejected("k_reductions_bad", 3).Id == DiagId::ReductionType);
+  CHECK(rejected("k_reductions_bad", 4).Id == DiagId::ReductionType);
+  CHECK(rejected("k_reductions_bad", 5).Id == DiagId::ReductionByValue);
+}
 
 TEST_CASE("raw pointers are rejected with a span suggestion",
           "[transfer][reject]") {

@@ -103,16 +103,18 @@ long long default_count(const A &...args) {
 
 template <class... P>
 void cpu_offload(const ofld::launch *shape, void (*kernel)(P...),
-                 const std::type_identity_t<P> &...args);
+                 const reduce::arg_t<P> &...args);
 } // namespace __ofld
 
+// A reduction parameter (ofld::sum<T>& ...) takes a T lvalue (reduction.hpp).
 template <class... P>
-void offload(void (*kernel)(P...), const std::type_identity_t<P> &...args) {
+void offload(void (*kernel)(P...),
+             const std::type_identity_t<__ofld::reduce::arg_t<P>> &...args) {
   __ofld::cpu_offload<P...>(nullptr, kernel, args...);
 }
 template <class... P>
 void offload(const ofld::launch &shape, void (*kernel)(P...),
-             const std::type_identity_t<P> &...args) {
+             const std::type_identity_t<__ofld::reduce::arg_t<P>> &...args) {
   __ofld::cpu_offload<P...>(&shape, kernel, args...);
 }
 

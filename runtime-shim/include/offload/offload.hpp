@@ -31,6 +31,7 @@
 #include "offload/device.hpp"
 #include "offload/device_libc.hpp"
 #include "offload/math.hpp"
+#include "offload/reduction.hpp"
 #include "offload/detail/cpu_grid.hpp"
 #include "offload/region.hpp"
 
@@ -122,7 +123,7 @@ private:
 };
 
 template <class P> struct param {
-  using type = P;
+  using type = reduce::arg_t<P>; // a reduction takes a T lvalue
 };
 template <class T> struct param<std::span<T>> {
   using type = span_param<T>;
@@ -145,7 +146,7 @@ void offload(const ofld::launch &shape, void (*kernel)(P...),
 namespace __ofld {
 template <class... P>
 void cpu_offload(const ofld::launch *shape, void (*kernel)(P...),
-                 const std::type_identity_t<P> &...args) {
+                 const reduce::arg_t<P> &...args) {
   std::uint64_t Shape[6];
   ofld::detail::default_dims(shape, default_count<P...>(args...), Shape);
   // The default shape never exceeds the limits: only a launch can.

@@ -42,6 +42,10 @@ enum class PayloadKind : uint8_t {
   Span,   ///< a std::span: data pointer plus element count
 };
 
+/// The operation of a reduction parameter (`ofld::sum<T>&`...); the values
+/// are ofld::detail::reduce_op's.
+enum class ReduceKind : uint8_t { None = 0, Sum = 1, Min = 2, Max = 3 };
+
 /// Everything the IR lowering needs to move one parameter.
 struct ParamLayout {
   PayloadKind Kind = PayloadKind::Value;
@@ -55,6 +59,8 @@ struct ParamLayout {
   uint64_t DataOffset = 0, CountOffset = 0, SpanBytes = 0;
   /// Whether this parameter can define the default launch shape.
   bool IsArrayLike = false;
+  /// A reduction: an Object of its T (to and from), plus a scratch slot.
+  ReduceKind Reduce = ReduceKind::None;
 };
 
 /// What a parameter is to the default launch shape: a span or array the

@@ -47,6 +47,7 @@ enum class RuleId : unsigned {
   OutSpan,
   ConstStdArray,
   MutStdArray,
+  Reduction,
 };
 
 /// One row: the parameter form it matches, the transfer, and the size.

@@ -30,11 +30,16 @@
 #define OFFLOAD_DETAIL_CPU_GRID_HPP
 
 #include "offload/device.hpp"
+#include "offload/reduction.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
+#if !defined(OFFLOAD_GPU_DEVICE)
+#include <cstdio>
+#include <cstdlib>
+#endif
 
 #if !defined(OFFLOAD_GPU_DEVICE) &&                                            \
     (!defined(_OPENMP) || defined(OFFLOAD_CPU_GRID_IMPL) ||                    \
@@ -394,33 +399,164 @@ void invoke_with(void (*kernel)(P...), void **objs, std::index_sequence<I...>) {
 /// instantiates one per kernel signature (host and device compile) so that
 /// clang, not the plugin, knows each target's calling convention.
 template <class... P> void invoke(void (*kernel)(P...), void **objs) {
+#if defined(OFFLOAD_GPU_DEVICE)
+  if constexpr (reduce::any<P...>) {
+    reduce::invoke_reducing(kernel, objs, std::index_sequence_for<P...>{});
+    return;
+  }
+#endif
   invoke_with(kernel, objs, std::index_sequence_for<P...>{});
 }
 
+/// The argument for kernel parameter `I` of type `P` of a kernel with
+/// reductions: a reduction's per-thread accumulator, else the object.
+template <std::size_t I, class P, class H>
+decltype(auto) reducing_arg(H &holders, void *obj) {
+  if constexpr (reduce::param<P>::value)
+    return static_cast<typename reduce::param<P>::type &>(
+        static_cast<reduce::holder<I, P> &>(holders).Acc);
+  else
+    return param_at<P>(obj);
+}
+
+#if defined(OFFLOAD_GPU_DEVICE)
+/// A GPU thread of a kernel with reductions: the body with accumulators,
+/// then each reduction's combination (reduction.hpp), in parameter order.
+template <class... P, std::size_t... I>
+void reduce::invoke_reducing(void (*kernel)(P...), void **objs,
+                             std::index_sequence<I...>) {
+  holders<std::index_sequence<I...>, P...> H(objs);
+  kernel(reducing_arg<I, P>(H, objs[I])...);
+  auto Finish = [&]<std::size_t J, class Q>(void *Obj) {
+    if constexpr (param<Q>::value) {
+      auto &R = static_cast<holder<J, Q> &>(H);
+      using Tr = ofld::detail::reduce_traits<holder<J, Q>::op,
+                                             typename holder<J, Q>::value_type>;
+      gpu_finish<Tr>(R.value(), *static_cast<const gpu_slot *>(Obj));
+    }
+  };
+  (Finish.template operator()<I, P>(objs[I]), ...);
+}
+#endif
+
 #if !defined(OFFLOAD_GPU_DEVICE)
+/// One kernel's threads for the grid loop below: `thread()` runs the
+/// current thread, `block_done(b)` follows the last thread of block `b`.
+template <class... P> struct plain_threads {
+  void (*kernel)(P...);
+  void **objs;
+  void thread() { invoke(kernel, objs); }
+  void block_done(std::uint64_t) {}
+};
+
+/// The same for a kernel with reductions: each thread's accumulators go to
+/// `Values` (one per thread of the block), each block's tree result is
+/// folded into `Folds[block % B]`, in block order, and the tree over the
+/// folds is the grid's result: the GPU's order of combination
+/// (reduction.hpp), with 32-lane warps.
+template <class... P> struct reducing_threads {
+  // (No static data member: in declare target code it would become a
+  // device global without a device definition.)
+  void (*kernel)(P...);
+  void **objs;
+  std::uint32_t B = 1;
+  void *Values[sizeof...(P)] = {};
+  void *Folds[sizeof...(P)] = {};
+
+  template <std::size_t... I>
+  void start(std::uint32_t Threads, std::index_sequence<I...>) {
+    B = Threads;
+    auto Alloc = [&]<std::size_t J, class Q>() {
+      if constexpr (reduce::param<Q>::value) {
+        using T = typename reduce::holder<J, Q>::value_type;
+        Values[J] = std::malloc(sizeof(T) * B);
+        Folds[J] = std::malloc(sizeof(T) * B);
+        if (!Values[J] || !Folds[J]) {
+          std::printf("offload: CPU grid emulation: out of memory for a "
+                      "reduction\n");
+          std::abort();
+        }
+      }
+    };
+    (Alloc.template operator()<I, P>(), ...);
+  }
+  template <std::size_t... I> void run(std::index_sequence<I...>) {
+    reduce::holders<std::index_sequence<I...>, P...> H(objs);
+    kernel(reducing_arg<I, P>(H, objs[I])...);
+    const ofld::detail::cpu_grid_state &G = ofld::detail::cpu_grid_ref();
+    std::uint32_t L = G.thread_id.x +
+                      G.block.x * (G.thread_id.y + G.block.y * G.thread_id.z);
+    auto Store = [&]<std::size_t J, class Q>() {
+      if constexpr (reduce::param<Q>::value) {
+        using T = typename reduce::holder<J, Q>::value_type;
+        static_cast<T *>(Values[J])[L] =
+            static_cast<reduce::holder<J, Q> &>(H).value();
+      }
+    };
+    (Store.template operator()<I, P>(), ...);
+  }
+  void thread() { run(std::index_sequence_for<P...>{}); }
+
+  template <std::size_t... I>
+  void block_done(std::uint64_t Block, std::index_sequence<I...>) {
+    auto Fold = [&]<std::size_t J, class Q>() {
+      if constexpr (reduce::param<Q>::value) {
+        using T = typename reduce::holder<J, Q>::value_type;
+        using Tr = ofld::detail::reduce_traits<reduce::holder<J, Q>::op, T>;
+        reduce::cpu_fold_block<Tr>(
+            static_cast<T *>(Folds[J]), B, Block,
+            reduce::cpu_block_tree<Tr>(static_cast<T *>(Values[J]), B));
+      }
+    };
+    (Fold.template operator()<I, P>(), ...);
+  }
+  void block_done(std::uint64_t Block) {
+    block_done(Block, std::index_sequence_for<P...>{});
+  }
+
+  /// The grid's result into each variable; `Blocks` > 0.
+  template <std::size_t... I>
+  void finish(std::uint64_t Blocks, std::index_sequence<I...>) {
+    if (!Blocks)
+      return;
+    auto Finish = [&]<std::size_t J, class Q>() {
+      if constexpr (reduce::param<Q>::value) {
+        using T = typename reduce::holder<J, Q>::value_type;
+        using Tr = ofld::detail::reduce_traits<reduce::holder<J, Q>::op, T>;
+        T G = reduce::cpu_grid_result<Tr>(static_cast<T *>(Folds[J]), B,
+                                          Blocks);
+        T &Target = *static_cast<T *>(objs[J]);
+        Target = Tr::apply(Target, G);
+      }
+    };
+    (Finish.template operator()<I, P>(), ...);
+  }
+  ~reducing_threads() {
+    for (std::size_t I = 0; I < sizeof...(P); ++I) {
+      std::free(Values[I]);
+      std::free(Folds[I]);
+    }
+  }
+};
+
 /// Runs every (block, thread) pair of a grid on the calling CPU thread.
-/// `dims` holds grid x,y,z then block x,y,z. Threads run in x-major order;
-/// see the top of this file for barriers.
-template <class... P>
-void cpu_grid(const std::uint32_t *dims, void (*kernel)(P...), void **objs) {
+/// Threads run in x-major order, blocks too; see the top of this file for
+/// barriers.
+template <class Threads>
+void cpu_grid_loop(const std::uint32_t *dims, Threads &Job) {
   using ofld::dim3;
-  struct job {
-    void (*kernel)(P...);
-    void **objs;
-  } Job{kernel, objs};
   auto &g = ofld::detail::cpu_grid_ref();
   const ofld::detail::cpu_grid_state saved = g;
   g.grid = dim3{dims[0], dims[1], dims[2]};
   g.block = dim3{dims[3], dims[4], dims[5]};
   g.barrier = &__ofld_cpu_barrier;
   g.shared = &__ofld_cpu_shared;
-  g.run_thread = [](void *J) {
-    invoke(static_cast<job *>(J)->kernel, static_cast<job *>(J)->objs);
-  };
+  g.run_thread = [](void *J) { static_cast<Threads *>(J)->thread(); };
   g.run_ctx = &Job;
   g.fibers = 0;
   const dim3 b = g.block;
   const std::uint64_t threads = std::uint64_t(b.x) * b.y * b.z;
+  std::uint64_t linear = 0;
   for (std::uint32_t bz = 0; bz < g.grid.z; ++bz)
     for (std::uint32_t by = 0; by < g.grid.y; ++by)
       for (std::uint32_t bx = 0; bx < g.grid.x; ++bx) {
@@ -428,7 +564,7 @@ void cpu_grid(const std::uint32_t *dims, void (*kernel)(P...), void **objs) {
         dim3 t{0, 0, 0};
         for (std::uint64_t n = 0; n < threads; ++n) {
           g.thread_id = t;
-          invoke(kernel, objs);
+          Job.thread();
           if (g.fibers) {
             // The rest of the block are fibers now: run them to the end.
             __ofld_cpu_finish_block(&g);
@@ -442,8 +578,25 @@ void cpu_grid(const std::uint32_t *dims, void (*kernel)(P...), void **objs) {
             }
           }
         }
+        Job.block_done(linear++);
       }
   g = saved;
+}
+
+/// Runs a grid on the calling CPU thread. `dims` holds grid x,y,z then
+/// block x,y,z, none of them 0.
+template <class... P>
+void cpu_grid(const std::uint32_t *dims, void (*kernel)(P...), void **objs) {
+  if constexpr (!reduce::any<P...>) {
+    plain_threads<P...> Job{kernel, objs};
+    cpu_grid_loop(dims, Job);
+  } else {
+    reducing_threads<P...> Job{kernel, objs};
+    Job.start(dims[3] * dims[4] * dims[5], std::index_sequence_for<P...>{});
+    cpu_grid_loop(dims, Job);
+    Job.finish(std::uint64_t(dims[0]) * dims[1] * dims[2],
+               std::index_sequence_for<P...>{});
+  }
 }
 #endif
 #if defined(_OPENMP) && !defined(OFFLOAD_CPU_GRID_INLINE)
