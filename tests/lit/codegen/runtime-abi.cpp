@@ -2,7 +2,8 @@
 // of offload/runtime_abi.def, and this test compares the two expansions as
 // IR. clang lowers offload/runtime.h (Inputs/runtime-abi-header.cpp, no
 // plugin); the plugin lowers the calls below, which reach every runtime
-// function (a launch group, a launch that maps, one that does not wait).
+// function (a launch group, a launch that maps, one that does not wait, a
+// reduction).
 // A function, parameter, site field, launch mode or dims size that differs
 // between the two makes a diff or FileCheck below fail.
 //
@@ -16,7 +17,7 @@
 // RUN: grep -E '^declare .*@__ofld_' %t.plugin.ll | grep -F -f %t.names | sed -E -e 's/ noundef//g' -e 's/ #[0-9]+$//' | sort > %t.plugin.decls
 // RUN: diff %t.header.decls %t.plugin.decls
 // RUN: wc -l < %t.header.decls | FileCheck %s --check-prefix=FUNCTIONS
-// FUNCTIONS: 10
+// FUNCTIONS: 11
 //
 // The call-site record: `struct __ofld_site` and the plugin's constant.
 // RUN: sed -n -E -e 's/^%%struct.__ofld_site = type (.*)/\1/p' %t.header.ll > %t.header.site
@@ -49,4 +50,12 @@ void host(std::vector<float> &v) {
 
 void later(std::span<float> v) {
   offload(ofld::launch{.nowait = true}, scale, v, 4.0f);
+}
+
+[[offload::kernel]] void total(std::span<const float> v, ofld::sum<float> &s) {}
+
+float reduce(std::span<const float> v) {
+  float s = 0;
+  offload(total, v, s);
+  return s;
 }
