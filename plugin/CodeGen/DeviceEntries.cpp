@@ -12,7 +12,6 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -72,8 +71,6 @@ public:
       Value *Obj = rebuildObject(B, P, E, Slot);
       B.CreateStore(Obj, B.CreateConstInBoundsGEP2_32(ObjsTy, Objs, 0, I));
     }
-    if (T.isNVPTX())
-      markLaunch(B, E, Slot);
     if (GPU) {
       B.CreateCall(Thunk, {K.Kernel, Objs});
     } else {
@@ -91,35 +88,6 @@ public:
   }
 
 private:
-  /// The launch mark (LaunchABI.h): where the dims slots from `Slot` on
-  /// hold (word address, sequence number, 0), thread 0 of block 0 stores
-  /// the number to the word. One store a launch, made as the kernel starts:
-  /// no memory barrier, unlike a stream-ordered write after the kernel.
-  void markLaunch(IRBuilder<> &B, Function *E, unsigned Slot) {
-    Value *Word = E->getArg(Slot), *Seq = E->getArg(Slot + 1),
-          *Tag = E->getArg(Slot + 2);
-    Value *Ids = nullptr;
-    for (Intrinsic::ID Id :
-         {Intrinsic::nvvm_read_ptx_sreg_tid_x, Intrinsic::nvvm_read_ptx_sreg_tid_y,
-          Intrinsic::nvvm_read_ptx_sreg_tid_z,
-          Intrinsic::nvvm_read_ptx_sreg_ctaid_x,
-          Intrinsic::nvvm_read_ptx_sreg_ctaid_y,
-          Intrinsic::nvvm_read_ptx_sreg_ctaid_z}) {
-      Value *V = B.CreateIntrinsic(Id, {});
-      Ids = Ids ? B.CreateOr(Ids, V) : V;
-    }
-    Value *First = B.CreateAnd(B.CreateICmpEQ(Tag, B.getInt64(0)),
-                               B.CreateICmpEQ(Ids, B.getInt32(0)));
-    auto *Mark = BasicBlock::Create(Ctx, "mark", E);
-    auto *Run = BasicBlock::Create(Ctx, "run", E);
-    B.CreateCondBr(First, Mark, Run);
-    IRBuilder<> MB(Mark);
-    MB.CreateStore(MB.CreateTrunc(Seq, I32), MB.CreateIntToPtr(Word, PtrTy),
-                   /*isVolatile=*/true);
-    MB.CreateBr(Run);
-    B.SetInsertPoint(Run);
-  }
-
   void appendSlotTypes(const ParamLayout &P, SmallVectorImpl<Type *> &Out) {
     switch (slotsOf(P)) {
     case SlotShape::Literal:

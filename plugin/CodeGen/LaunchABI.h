@@ -20,12 +20,6 @@ namespace offload {
 /// Objects up to this size travel as literals inside their slot.
 inline constexpr uint64_t MaxLiteralBytes = 8;
 /// Packed grid x|y, grid z|block x, block y|z after the parameter slots.
-/// GPU entries do not read them; a launch that the runtime queues on a CUDA
-/// stream passes its launch mark there instead (runtime-shim Streams.cpp):
-/// the address of a host-mapped word, the launch's sequence number, and 0
-/// where block y|z would be (never 0 in a launch: an empty grid launches
-/// nothing). An NVPTX entry seeing that 0 has its first thread store the
-/// number to the word, so a fault later names the launch that was running.
 inline constexpr unsigned NumDimSlots = 3;
 
 enum class SlotShape { Literal, Pointer, PointerAndCount };

@@ -9,16 +9,11 @@
 //    (8 divisions in the entry, one per copy of the body), as nvcc's NVVM
 //    unrolls it; LLVM's NVPTX default (a quarter of the threshold, given
 //    explicitly here) unrolls it 2x, and -O2 (threshold 150) 4x.
-// 3. The NVPTX entry stores its launch mark (a volatile i32 store, guarded
-//    by the third dims slot being 0 and the thread being thread 0 of block
-//    0); AMDGPU entries, which never run on the runtime's CUDA streams,
-//    have none.
 // RUN: %if cuda %{ %clangxx %sm90 --offload-device-only -O3 -S -emit-llvm %s -o %t.ll %}
 // RUN: %if cuda %{ FileCheck %s --check-prefixes=ALIGN,NV8 < %t.ll %}
-// RUN: %if cuda %{ FileCheck %s --check-prefix=MARK < %t.ll %}
 // RUN: %if cuda %{ %clangxx %sm90 --offload-device-only -O3 -mllvm -unroll-partial-threshold=75 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=NV2 %}
 // RUN: %if cuda %{ %clangxx %sm90 --offload-device-only -O2 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=NV4 %}
-// RUN: %clangxx -std=c++20 %plugin -fopenmp -nogpulib --offload-arch=gfx90a --offload-device-only -O3 -S -emit-llvm %s -o - | FileCheck %s --check-prefixes=ALIGN,AMD
+// RUN: %clangxx -std=c++20 %plugin -fopenmp -nogpulib --offload-arch=gfx90a --offload-device-only -O3 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=ALIGN
 
 // ALIGN-DAG: @{{.*}}shared_arrayIfLm64E{{.*}}Storage = internal unnamed_addr addrspace(3) global [64 x float] undef, align 16
 // ALIGN-DAG: @{{.*}}shared_arrayIfLm3E{{.*}}Storage = internal unnamed_addr addrspace(3) global [3 x float] undef, align 4
@@ -35,16 +30,6 @@
 // NV4-COUNT-4: fdiv
 // NV4-NOT: fdiv
 // NV4: ret void
-
-// MARK-LABEL: define weak_odr protected ptx_kernel void @__ofld__Z5accel
-// MARK-SAME: i64 %[[WORD:[0-9]+]], i64 %[[SEQ:[0-9]+]], i64 %[[TAG:[0-9]+]])
-// MARK: icmp eq i64 %[[TAG]], 0
-// MARK-DAG: [[PTR:%[0-9]+]] = inttoptr i64 %[[WORD]] to ptr
-// MARK-DAG: [[NUM:%[0-9]+]] = trunc i64 %[[SEQ]] to i32
-// MARK: store volatile i32 [[NUM]], ptr [[PTR]]
-// AMD-LABEL: define weak_odr protected amdgpu_kernel void @__ofld__Z5accel
-// AMD-NOT: store volatile
-// AMD: ret void
 
 #include <span>
 
