@@ -94,6 +94,9 @@ protected:
           // generation (which also reads the level) is done by now.
           if (FrontEndOnly)
             CGO.OptimizationLevel = 0;
+          if (Device)
+            offload::unrollLikeNvcc(CI.getTarget().getTriple(),
+                                    CGO.OptimizationLevel);
           PB.registerPipelineStartEPCallback(
               [Device, &CI, &Libs](llvm::ModulePassManager &MPM,
                                    llvm::OptimizationLevel) {

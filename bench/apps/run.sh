@@ -4,7 +4,7 @@
 # Part of the offload project's benchmark suite.
 #
 # Runs every apps_<app>_<impl> program in BIN (impl: cuda, ours and the
-# reference builds ours_lto, ours_plain, ours_lto_plain), BENCH_ROUNDS times
+# reference build ours_unroll4), BENCH_ROUNDS times
 # (default 2, the order reversed every other round), and prints the table of
 # bench/apps/table.awk last: per app ours and CUDA (median of a program's
 # repetitions, mean over rounds), ours / CUDA against the goal of issue 13
@@ -48,8 +48,8 @@ command -v timeout >/dev/null && limit=(timeout "${BENCH_TIMEOUT:-120}")
 RES=$LOG/results.txt
 : > "$RES"
 for round in $(seq 1 "$ROUNDS"); do
-  order="cuda ours ours_lto ours_plain ours_lto_plain"
-  [ $((round % 2)) -eq 0 ] && order="ours_lto_plain ours_plain ours_lto ours cuda"
+  order="cuda ours ours_unroll4"
+  [ $((round % 2)) -eq 0 ] && order="ours_unroll4 ours cuda"
   for app in $APPS; do
     for impl in $order; do
       p=apps_${app}_$impl exe=$BIN/apps_${app}_$impl

@@ -370,11 +370,38 @@ void inlineKernel(Function &E) {
   }
 }
 
+/// Block-shared arrays (ofld::shared_array: address space 3 on NVPTX and
+/// AMDGPU) of 16 bytes or more get 16-byte alignment. The offload driver
+/// assembles device code relocatably (`ptxas -c`), and a relocatable
+/// module's shared array has only its declared alignment, the element's:
+/// nvcc's whole-program ptxas places it itself and so knows that
+/// consecutive floats at a multiple of 16 can be read with one 128-bit load.
+/// k-means' distance loop read its centroids with 64 LDS.32 where nvcc's
+/// has 16 LDS.128 (1.4x the CUDA time); declared 16-aligned, the same PTX
+/// assembles to nvcc's loads. Costs at most 12 bytes of padding an array.
+bool alignSharedArrays(Module &M) {
+  constexpr unsigned SharedAddrSpace = 3;
+  const Align Vector(16);
+  const DataLayout &DL = M.getDataLayout();
+  bool Changed = false;
+  for (GlobalVariable &G : M.globals()) {
+    if (G.getAddressSpace() != SharedAddrSpace || G.isDeclaration() ||
+        DL.getTypeAllocSize(G.getValueType()) < Vector.value() ||
+        G.getAlign().valueOrOne() >= Vector)
+      continue;
+    G.setAlignment(Vector);
+    Changed = true;
+  }
+  return Changed;
+}
+
 } // namespace
 
 PreservedAnalyses DeviceEntriesPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = dropOpenMPFlag(M);
   bool GPU = M.getTargetTriple().isNVPTX() || M.getTargetTriple().isAMDGPU();
+  if (GPU)
+    Changed |= alignSharedArrays(M);
   SmallVector<AnnotatedKernel, 8> Kernels = collectKernels(M);
   for (const AnnotatedKernel &K : Kernels) {
     if (!M.getFunction(entryName(*K.Kernel)))

@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // cc1 cannot tell `-O0` from no option at all (both leave level 0), so the
-// decision reads the command line the user gave: /proc/self/cmdline.
+// decision reads the command line the user gave: /proc/self/cmdline. The
+// loop unrolling of NVPTX device code is tuned here too: how device code is
+// optimised, decided in one place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,6 +82,17 @@ void optimiseDeviceByDefault(clang::CompilerInstance &CI) {
   CGO.UnrollLoops = !Off("-fno-unroll-loops");
   CGO.VectorizeLoop = !Off("-fno-vectorize");
   CGO.VectorizeSLP = !Off("-fno-slp-vectorize");
+}
+
+void unrollLikeNvcc(const Triple &Target, unsigned OptLevel) {
+  if (!Target.isNVPTX() || OptLevel < 2)
+    return;
+  auto &Opts = cl::getRegisteredOptions();
+  auto It = Opts.find("unroll-partial-threshold");
+  if (It == Opts.end() || It->second->getNumOccurrences())
+    return;
+  // LoopUnrollPass's full-unroll thresholds: 150, 300 at -O3.
+  (void)It->second->addOccurrence(0, It->first, OptLevel > 2 ? "300" : "150");
 }
 
 } // namespace offload

@@ -27,17 +27,32 @@
     v[0] += 1;
 }
 
+/// Traps in the grid's last thread: the failure comes from the last of
+/// thousands of blocks.
+[[offload::kernel]] void boom_last(std::span<int> v, int fire) {
+  const std::size_t i = ofld::global_id();
+  if (i >= v.size())
+    return;
+  if (fire && i == v.size() - 1)
+    __builtin_trap();
+  v[i] += 1;
+}
+
 static int handled = 0;
 
 int main(int argc, char **argv) {
   // handler (the default): the error handler receives the message at the
   // wait, and the program goes on; exit: no handler, the wait exits with
-  // status 1; trap: GPUs only (a trap ends a CPU process).
+  // status 1; trap, trap-last: GPUs only (a trap ends a CPU process).
   const char *mode = argc > 1 ? argv[1] : "handler";
   std::vector<char> buf(64);
   if (!std::strcmp(mode, "trap")) {
     std::vector<int> v(1, 0);
     ofld::region r{std::span<int>(v)};
+    // The plugin groups the four launches: the group's end is the first
+    // point that waits.
+    std::puts("four launches, the third traps");
+    std::fflush(stdout);
     offload(boom, v, 100);
     offload(boom, v, 100);
     offload(boom, v, 2); // traps
@@ -45,6 +60,18 @@ int main(int argc, char **argv) {
     std::puts("returned before the failure was reported");
     std::fflush(stdout);
     ofld::wait();
+    std::puts("not reached");
+    return 0;
+  }
+  if (!std::strcmp(mode, "trap-last")) {
+    std::vector<int> v(std::size_t(1) << 22, 0);
+    ofld::region r{std::span<int>(v)};
+    std::puts("four launches of 16384 blocks, the third traps in its last");
+    std::fflush(stdout);
+    offload(boom_last, v, 0);
+    offload(boom_last, v, 0);
+    offload(boom_last, v, 1); // traps
+    offload(boom_last, v, 0);
     std::puts("not reached");
     return 0;
   }

@@ -13,9 +13,11 @@
 #
 # Each run executes twice, with offloading mandatory: as is, and with
 # libomptarget's log (LIBOMPTARGET_INFO=-1). It passes only if, in both:
-#  * it exits 0 within GPU_SUITE_TIMEOUT seconds (default 60);
+#  * it exits 0 (or its line's rc=) within GPU_SUITE_TIMEOUT seconds
+#    (default 60);
 #  * its stdout passes the CHECK lines of its lit test (FileCheck, and no
-#    line with FAIL);
+#    line with FAIL), and its stderr those of its err= where it has one
+#    (the run without the log);
 #  * every launch ran on a CUDA device: liblaunch-probe.so records the
 #    device of each __tgt_target_kernel call, and a host offload target
 #    device ("x86_64-0") fails the run;
@@ -175,7 +177,7 @@ for name in "${RUNS[@]}"; do
   elif [ ! -x "$exe" ]; then
     echo "$exe was not built" >> "$dir/reasons"
   else
-    args=() envs=() out='' launches='' log='' device=cuda
+    args=() envs=() out='' launches='' log='' err='' want_rc=0 device=cuda
     for word in ${SPEC[$name]}; do
       case $word in
       args=*) IFS=, read -r -a args <<< "${word#args=}" ;;
@@ -183,6 +185,8 @@ for name in "${RUNS[@]}"; do
       out=*) out=${word#out=} ;;
       launches=*) launches=${word#launches=} ;;
       log=*) log=${word#log=} ;;
+      err=*) err=${word#err=} ;;
+      rc=*) want_rc=${word#rc=} ;;
       device=*) device=${word#device=} ;;
       *) echo "unknown word '$word' in $MANIFEST" >> "$dir/reasons" ;;
       esac
@@ -212,12 +216,14 @@ for name in "${RUNS[@]}"; do
         ms=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN{printf "%.0f", (b-a)*1000}')
       if [ $rc -eq 124 ]; then
         echo "$mode run timed out after $LIMIT s" >> "$dir/reasons"
-      elif [ $rc -ne 0 ]; then
-        echo "$mode run exited with $rc" >> "$dir/reasons"
+      elif [ $rc -ne "$want_rc" ]; then
+        echo "$mode run exited with $rc, not $want_rc" >> "$dir/reasons"
         tail -n 5 "$dir/err.$mode" | sed 's/^/    /' >> "$dir/details"
       fi
       [ -n "$out" ] && check "$dir" "$mode stdout" "$out" "$dir/out.$mode" \
         --implicit-check-not=FAIL
+      [ -n "$err" ] && [ $mode = plain ] &&
+        check "$dir" "stderr" "$err" "$dir/err.$mode"
       # Launches on resident data go straight to a CUDA stream (the runtime's
       # stream-ordered path, runtime-shim/lib/Streams.cpp): the probe, which
       # sees what reaches libomptarget, cannot see them; the runtime logs each
