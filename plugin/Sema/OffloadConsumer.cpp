@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OffloadConsumer.h"
+#include "CallShape.h"
 #include "DeviceConstants.h"
 #include "Diagnostics.h"
 #include "KernelBodyChecks.h"
@@ -41,7 +42,8 @@ struct KernelInfo {
 
 class OffloadConsumer final : public SemaConsumer {
 public:
-  explicit OffloadConsumer(CompilerInstance &CI) : CI(CI) {}
+  explicit OffloadConsumer(CompilerInstance &CI)
+      : CI(CI), Unresolved(UnresolvedLaunchFilter::install(CI.getDiagnostics())) {}
 
   void InitializeSema(Sema &S) override { SemaRef = &S; }
   void ForgetSema() override { SemaRef = nullptr; }
@@ -50,6 +52,10 @@ public:
   /// Kernel bodies are checked once callees defined further down and
   /// template instantiations exist.
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    // Every declaration has been visited: clang's errors that no call
+    // replaced go out now (not per declaration: Sema hands instantiations
+    // over while it still parses the declaration that needs them).
+    Unresolved.release();
     llvm::SmallVector<const FunctionDecl *, 16> Ks(Kernels.keys());
     KernelBodies Bodies = analyseKernelBodies(Ctx, CI.getDiagnostics(), Ks);
     copyConstantsToDevice(Ctx, Bodies.Constants);
@@ -59,6 +65,10 @@ public:
   void handleFunction(FunctionDecl *FD);
   void handleCall(CallExpr *CE, FunctionDecl *Enclosing);
   void handleBlock(CompoundStmt *CS);
+  void handleUnresolvedCall(RecoveryExpr *RE) {
+    if (SemaRef)
+      diagnoseUnresolvedLaunch(*SemaRef, Unresolved, *RE);
+  }
 
 private:
   KernelInfo &analyseKernel(FunctionDecl *FD, bool Needed = true);
@@ -72,6 +82,9 @@ private:
   }
 
   CompilerInstance &CI;
+  /// Holds clang's error for an offload() call it could not resolve until
+  /// the visitor reaches the call (CallShape.h).
+  UnresolvedLaunchFilter &Unresolved;
   Sema *SemaRef = nullptr;
   llvm::DenseMap<const FunctionDecl *, KernelInfo> Kernels;
   std::unique_ptr<MangleContext> Mangler;
@@ -109,6 +122,10 @@ public:
     C.handleBlock(CS);
     return true;
   }
+  bool VisitRecoveryExpr(RecoveryExpr *RE) {
+    C.handleUnresolvedCall(RE);
+    return true;
+  }
 
 private:
   OffloadConsumer &C;
@@ -131,13 +148,10 @@ MarkerKind markerOf(const FunctionDecl *Callee) {
   return MarkerKind::None;
 }
 
-/// The kernel a launch names: `k`, `&k`, `ns::k`, `k<T>`.
+/// The kernel a launch names (CallShape.h: kernelReference).
 FunctionDecl *namedKernel(Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
-  if (auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return dyn_cast<FunctionDecl>(DRE->getDecl());
+  if (const DeclRefExpr *DRE = kernelReference(E))
+    return dyn_cast<FunctionDecl>(const_cast<ValueDecl *>(DRE->getDecl()));
   return nullptr;
 }
 

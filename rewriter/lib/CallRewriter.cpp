@@ -6,6 +6,7 @@
 
 #include "CallRewriter.h"
 
+#include "CallShape.h"
 #include "Diagnostics.h"
 #include "KernelAttributes.h"
 #include "KernelBodyChecks.h"
@@ -45,14 +46,9 @@ unsigned kernelArgIndex(const FunctionDecl &Entry) {
              : 0;
 }
 
-/// The expression that names the kernel (`k`, `&k`, `k<int>`).
-const DeclRefExpr *kernelRef(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E);
-      UO && UO->getOpcode() == UO_AddrOf)
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
-  return dyn_cast<DeclRefExpr>(E);
-}
+/// The expression that names the kernel (`k`, `&k`, `k<int>`, a cast to
+/// the kernel's own type), as the plugin finds it.
+const DeclRefExpr *kernelRef(const Expr *E) { return kernelReference(E); }
 
 /// The function whose body holds `S`; a lambda's body is part of the
 /// function that writes the lambda, as the plugin sees it.
