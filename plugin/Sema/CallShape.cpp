@@ -66,14 +66,16 @@ bool isUnresolvedOffload(const Diagnostic &Info) {
 
 UnresolvedLaunchFilter::UnresolvedLaunchFilter(
     DiagnosticsEngine &Diags, DiagnosticConsumer *Inner,
-    std::unique_ptr<DiagnosticConsumer> Owned)
-    : Diags(Diags), Inner(Inner), Owned(std::move(Owned)) {}
+    std::unique_ptr<DiagnosticConsumer> Owned, unsigned ErrorLimit)
+    : Diags(Diags), Inner(Inner), Owned(std::move(Owned)),
+      ErrorLimit(ErrorLimit) {}
 
 UnresolvedLaunchFilter &
-UnresolvedLaunchFilter::install(DiagnosticsEngine &Diags) {
+UnresolvedLaunchFilter::install(DiagnosticsEngine &Diags, unsigned ErrorLimit) {
   DiagnosticConsumer *Inner = Diags.getClient();
   std::unique_ptr<DiagnosticConsumer> Owned = Diags.takeClient();
-  auto *F = new UnresolvedLaunchFilter(Diags, Inner, std::move(Owned));
+  auto *F =
+      new UnresolvedLaunchFilter(Diags, Inner, std::move(Owned), ErrorLimit);
   Diags.setClient(F, /*ShouldOwnClient=*/true);
   return *F;
 }
@@ -102,6 +104,10 @@ void UnresolvedLaunchFilter::HandleDiagnostic(DiagnosticsEngine::Level Level,
     Held.emplace_back();
     Held.back().emplace_back(Level, Info);
     Holding = true;
+    // The engine has counted it: -ferror-limit counts what the user sees,
+    // which is this error if it is released, its replacement if not.
+    if (ErrorLimit)
+      Diags.setErrorLimit(++ErrorLimit);
     return;
   }
   forward(Level, Info);
@@ -149,9 +155,12 @@ void UnresolvedLaunchFilter::forwardStored(const StoredDiagnostic &SD) {
 }
 
 void UnresolvedLaunchFilter::release() {
-  for (const auto &Group : Held)
+  for (const auto &Group : Held) {
     for (const StoredDiagnostic &SD : Group)
       forwardStored(SD);
+    if (ErrorLimit)
+      Diags.setErrorLimit(--ErrorLimit);
+  }
   Held.clear();
   Holding = false;
 }

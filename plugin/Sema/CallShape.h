@@ -45,7 +45,9 @@ const clang::DeclRefExpr *kernelReference(const clang::Expr *E);
 class UnresolvedLaunchFilter final : public clang::DiagnosticConsumer {
 public:
   /// Installs a filter in front of `Diags`' client; the engine owns it.
-  static UnresolvedLaunchFilter &install(clang::DiagnosticsEngine &Diags);
+  /// `ErrorLimit` is the engine's (-ferror-limit, 0 for none).
+  static UnresolvedLaunchFilter &install(clang::DiagnosticsEngine &Diags,
+                                         unsigned ErrorLimit);
 
   /// Whether clang's error for the call that starts at `Loc` is held.
   bool holds(clang::SourceLocation Loc) const;
@@ -68,7 +70,8 @@ public:
 private:
   UnresolvedLaunchFilter(clang::DiagnosticsEngine &Diags,
                          clang::DiagnosticConsumer *Inner,
-                         std::unique_ptr<clang::DiagnosticConsumer> Owned);
+                         std::unique_ptr<clang::DiagnosticConsumer> Owned,
+                         unsigned ErrorLimit);
   void forward(clang::DiagnosticsEngine::Level Level,
                const clang::Diagnostic &Info);
   void forwardStored(const clang::StoredDiagnostic &SD);
@@ -80,6 +83,7 @@ private:
   /// Each held error with the notes that followed it.
   std::vector<std::vector<clang::StoredDiagnostic>> Held;
   bool Holding = false;
+  unsigned ErrorLimit;
 };
 
 /// If `RE` is an offload() call that overload resolution rejected and

@@ -43,7 +43,8 @@ struct KernelInfo {
 class OffloadConsumer final : public SemaConsumer {
 public:
   explicit OffloadConsumer(CompilerInstance &CI)
-      : CI(CI), Unresolved(UnresolvedLaunchFilter::install(CI.getDiagnostics())) {}
+      : CI(CI), Unresolved(UnresolvedLaunchFilter::install(
+                    CI.getDiagnostics(), CI.getDiagnosticOpts().ErrorLimit)) {}
 
   void InitializeSema(Sema &S) override { SemaRef = &S; }
   void ForgetSema() override { SemaRef = nullptr; }

@@ -651,7 +651,8 @@ protected:
         std::make_unique<IncludeRecorder>(CI.getSourceManager(), *Includes));
     // The same words as the plugin's for calls clang cannot resolve.
     UnresolvedLaunchFilter &Unresolved =
-        UnresolvedLaunchFilter::install(CI.getDiagnostics());
+        UnresolvedLaunchFilter::install(CI.getDiagnostics(),
+                                        CI.getDiagnosticOpts().ErrorLimit);
     return std::make_unique<RewriteConsumer>(Result, Opts, Includes, CI,
                                              Unresolved);
   }
