@@ -97,6 +97,36 @@ def instructions(cmd):
     return per_job
 
 
+def driver_jobs(cmd):
+    """The jobs a driver command runs (-###), each named by its tool, its
+    action and its triple."""
+    out = subprocess.run(cmd + ["-###"], capture_output=True, text=True).stderr
+    jobs = []
+    for l in out.splitlines():
+        if not l.startswith(' "'):
+            continue
+        j = shlex.split(l)
+        what = next((x for x in j if x in ("-emit-llvm-bc", "-emit-obj", "-S")), "")
+        triple = j[j.index("-triple") + 1] if "-triple" in j else ""
+        jobs.append((f"{os.path.basename(j[0])}{what}{':' + triple if triple else ''}", j))
+    return jobs
+
+
+def job_times(cmds, reps):
+    """CPU time of each job of each command run alone, median of `reps`,
+    the commands alternated."""
+    jobs = {k: driver_jobs(c) for k, c in cmds.items()}
+    cpu = {k: [[] for _ in js] for k, js in jobs.items()}
+    for _ in range(reps):
+        for k, js in jobs.items():
+            for n, (_, j) in enumerate(js):
+                c0 = child_cpu()
+                run(j)
+                cpu[k][n].append(child_cpu() - c0)
+    return {k: [(name, statistics.median(cpu[k][n])) for n, (name, _) in enumerate(js)]
+            for k, js in jobs.items()}
+
+
 def quantile(xs, q):
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * (len(s) - 1) + 0.5))]
@@ -115,6 +145,8 @@ def main():
     ap.add_argument("--workdir", default="bench-compile")
     ap.add_argument("--instructions", action="store_true",
                     help="also count instructions under valgrind (slow)")
+    ap.add_argument("--jobs", action="store_true",
+                    help="also time each job of the -c compiles alone (CPU time)")
     a = ap.parse_args()
     a.plugin = os.path.abspath(a.plugin)
     a.rtlib = os.path.abspath(a.rtlib)
@@ -175,6 +207,13 @@ def main():
             summary.append((measure, target, statistics.median(times["ours"]),
                             statistics.median(times["omp"]), ratio, rcpu))
             sys.stdout.flush()
+        if a.jobs:
+            per = job_times({i: command(i, target, a, src[i], os.path.join(w, f"{i}_{target}.o"))
+                             for i in ("ours", "omp")}, a.reps)
+            for impl, js in per.items():
+                print(f"measure=jobs target={target} impl={impl} "
+                      + " ".join(f"{name}={t * 1000:.0f}ms" for name, t in js)
+                      + f" total={sum(t for _, t in js) * 1000:.0f}ms")
         if a.instructions:
             ins = {}
             for impl in impls:
