@@ -58,8 +58,10 @@ bool isUnresolvedOffload(const Diagnostic &Info) {
       Info.getNumArgs() < 1 ||
       Info.getArgKind(0) != DiagnosticsEngine::ak_declarationname)
     return false;
-  DeclarationName Name = DeclarationName::getFromOpaqueInteger(Info.getRawArg(0));
-  return Name.isIdentifier() && Name.getAsIdentifierInfo()->getName() == "offload";
+  DeclarationName Name =
+      DeclarationName::getFromOpaqueInteger(Info.getRawArg(0));
+  return Name.isIdentifier() &&
+         Name.getAsIdentifierInfo()->getName() == "offload";
 }
 
 } // namespace
@@ -114,8 +116,7 @@ void UnresolvedLaunchFilter::HandleDiagnostic(DiagnosticsEngine::Level Level,
 }
 
 /// The first held error at `Loc`.
-template <class Groups>
-static auto findHeld(Groups &Held, SourceLocation Loc) {
+template <class Groups> static auto findHeld(Groups &Held, SourceLocation Loc) {
   return llvm::find_if(Held, [&](const auto &Group) {
     return SourceLocation(Group.front().getLocation()) == Loc;
   });
@@ -226,8 +227,8 @@ const FunctionDecl *asFunction(const NamedDecl *D) {
 /// otherwise.
 QualType asDeductionArgument(Sema &S, QualType P, QualType A,
                              SourceLocation Loc) {
-  const auto *Span = P.getNonReferenceType()
-                         ->getAs<TemplateSpecializationType>();
+  const auto *Span =
+      P.getNonReferenceType()->getAs<TemplateSpecializationType>();
   const auto *Container = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       A.getNonReferenceType()->getAsCXXRecordDecl());
   if (!Span || !Container || !Container->isInStdNamespace() ||
@@ -265,8 +266,8 @@ std::pair<std::string, bool> templateSpelling(Sema &S,
   if (Args.size() == Pattern->getNumParams()) {
     llvm::SmallVector<Expr *, 8> CallArgs;
     for (auto [I, A] : llvm::enumerate(Args)) {
-      QualType Ty = asDeductionArgument(
-          S, Pattern->getParamDecl(I)->getType(), A->getType(), Loc);
+      QualType Ty = asDeductionArgument(S, Pattern->getParamDecl(I)->getType(),
+                                        A->getType(), Loc);
       CallArgs.push_back(Ty == A->getType()
                              ? const_cast<Expr *>(A)
                              : new (Ctx) OpaqueValueExpr(Loc, Ty, VK_LValue));
@@ -288,8 +289,8 @@ std::pair<std::string, bool> templateSpelling(Sema &S,
   }
   std::string Out = T.getNameAsString() + "<";
   for (auto [I, P] : llvm::enumerate(*T.getTemplateParameters()))
-    Out += (I ? ", " : "") + (P->getIdentifier() ? P->getName().str()
-                                                : std::string("..."));
+    Out += (I ? ", " : "") +
+           (P->getIdentifier() ? P->getName().str() : std::string("..."));
   return {Out + ">", true};
 }
 
@@ -374,15 +375,15 @@ bool diagnose(Sema &S, const RecoveryExpr &RE) {
   if (const auto *UO = dyn_cast<UnaryOperator>(KernelExpr);
       UO && UO->getOpcode() == UO_AddrOf)
     KernelExpr = UO->getSubExpr()->IgnoreParens();
-  llvm::SmallVector<const Expr *, 8> KernelArgs(
-      Args.drop_front(KernelArg + 1));
+  llvm::SmallVector<const Expr *, 8> KernelArgs(Args.drop_front(KernelArg + 1));
   if (llvm::any_of(KernelArgs,
                    [](const Expr *A) { return A->containsErrors(); }))
     return false;
   DiagnosticsEngine &Diags = S.getDiagnostics();
   SourceLocation Loc = KernelExpr->getExprLoc();
   if (isa<LambdaExpr>(KernelExpr->IgnoreImplicit())) {
-    report(Diags, Loc, DiagId::CallLambdaKernel) << KernelExpr->getSourceRange();
+    report(Diags, Loc, DiagId::CallLambdaKernel)
+        << KernelExpr->getSourceRange();
     return true;
   }
 
@@ -406,22 +407,22 @@ bool diagnose(Sema &S, const RecoveryExpr &RE) {
         auto [Spelling, Generic] =
             templateSpelling(S, *Template, KernelArgs, Loc);
         report(Diags, Loc, DiagId::CallTemplateKernelNoArguments)
-            << Template << Spelling << Generic
-            << KernelExpr->getSourceRange();
+            << Template << Spelling << Generic << KernelExpr->getSourceRange();
         return true;
       }
       if (Kernels.size() == 1)
         return false;
       const FunctionDecl *Pick = likelyOverload(S, *Set, KernelArgs, Loc);
-      std::string Type = S.getASTContext()
-                             .getPointerType(Pick->getType())
-                             .getAsString(S.getASTContext().getPrintingPolicy());
+      std::string Type =
+          S.getASTContext()
+              .getPointerType(Pick->getType())
+              .getAsString(S.getASTContext().getPrintingPolicy());
       report(Diags, Loc, DiagId::CallOverloadedKernel)
           << Set->getName() << unsigned(Kernels.size()) << Type
           << Set->getName().getAsString() << KernelExpr->getSourceRange();
       llvm::sort(Kernels, [&](const NamedDecl *A, const NamedDecl *B) {
-        return S.getSourceManager().isBeforeInTranslationUnit(
-            A->getLocation(), B->getLocation());
+        return S.getSourceManager().isBeforeInTranslationUnit(A->getLocation(),
+                                                              B->getLocation());
       });
       for (const NamedDecl *D : Kernels)
         report(Diags, D->getLocation(), DiagId::CallKernelCandidate)

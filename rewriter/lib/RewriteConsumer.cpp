@@ -650,9 +650,8 @@ protected:
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<IncludeRecorder>(CI.getSourceManager(), *Includes));
     // The same words as the plugin's for calls clang cannot resolve.
-    UnresolvedLaunchFilter &Unresolved =
-        UnresolvedLaunchFilter::install(CI.getDiagnostics(),
-                                        CI.getDiagnosticOpts().ErrorLimit);
+    UnresolvedLaunchFilter &Unresolved = UnresolvedLaunchFilter::install(
+        CI.getDiagnostics(), CI.getDiagnosticOpts().ErrorLimit);
     return std::make_unique<RewriteConsumer>(Result, Opts, Includes, CI,
                                              Unresolved);
   }
