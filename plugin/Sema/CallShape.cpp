@@ -14,6 +14,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Sema/Initialization.h"
 #include "clang/Sema/Overload.h"
 #include "clang/Sema/Sema.h"
@@ -254,13 +255,13 @@ QualType asDeductionArgument(Sema &S, QualType P, QualType A,
   return Out.isNull() ? A : Out;
 }
 
-/// `k<float>` where the launch's arguments decide the kernel template's
+/// `<float>` where the launch's arguments decide the kernel template's
 /// arguments as they would for a direct call (containers taken as the spans
-/// offload() makes of them); `k<T>` with the parameters' names otherwise.
-std::pair<std::string, bool> templateSpelling(Sema &S,
-                                              const FunctionTemplateDecl &T,
-                                              ArrayRef<const Expr *> Args,
-                                              SourceLocation Loc) {
+/// offload() makes of them); `<T>` with the parameters' names otherwise.
+std::pair<std::string, bool> templateArguments(Sema &S,
+                                               const FunctionTemplateDecl &T,
+                                               ArrayRef<const Expr *> Args,
+                                               SourceLocation Loc) {
   ASTContext &Ctx = S.getASTContext();
   const FunctionDecl *Pattern = T.getTemplatedDecl();
   if (Args.size() == Pattern->getNumParams()) {
@@ -282,16 +283,25 @@ std::pair<std::string, bool> templateSpelling(Sema &S,
         Best->Function) {
       std::string Out;
       llvm::raw_string_ostream OS(Out);
-      Best->Function->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(),
-                                           /*Qualified=*/false);
+      printTemplateArgumentList(
+          OS, Best->Function->getTemplateSpecializationArgs()->asArray(),
+          Ctx.getPrintingPolicy());
       return {Out, false};
     }
   }
-  std::string Out = T.getNameAsString() + "<";
+  std::string Out = "<";
   for (auto [I, P] : llvm::enumerate(*T.getTemplateParameters()))
     Out += (I ? ", " : "") +
            (P->getIdentifier() ? P->getName().str() : std::string("..."));
   return {Out + ">", true};
+}
+
+/// The kernel's name as the call spells it (`ns::k`), for a suggestion.
+std::string spelling(Sema &S, const OverloadExpr &Set) {
+  StringRef Text =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(Set.getSourceRange()),
+                           S.getSourceManager(), S.getLangOpts());
+  return Text.empty() ? Set.getName().getAsString() : Text.str();
 }
 
 /// The overload a direct call with the launch's arguments would choose, or
@@ -404,10 +414,11 @@ bool diagnose(Sema &S, const RecoveryExpr &RE) {
         return false;
       const auto *Template = dyn_cast<FunctionTemplateDecl>(Kernels[0]);
       if (Kernels.size() == 1 && Template && !Set->hasExplicitTemplateArgs()) {
-        auto [Spelling, Generic] =
-            templateSpelling(S, *Template, KernelArgs, Loc);
+        auto [Arguments, Generic] =
+            templateArguments(S, *Template, KernelArgs, Loc);
         report(Diags, Loc, DiagId::CallTemplateKernelNoArguments)
-            << Template << Spelling << Generic << KernelExpr->getSourceRange();
+            << Template << spelling(S, *Set) + Arguments << Generic
+            << KernelExpr->getSourceRange();
         return true;
       }
       if (Kernels.size() == 1)
@@ -419,7 +430,7 @@ bool diagnose(Sema &S, const RecoveryExpr &RE) {
               .getAsString(S.getASTContext().getPrintingPolicy());
       report(Diags, Loc, DiagId::CallOverloadedKernel)
           << Set->getName() << unsigned(Kernels.size()) << Type
-          << Set->getName().getAsString() << KernelExpr->getSourceRange();
+          << spelling(S, *Set) << KernelExpr->getSourceRange();
       llvm::sort(Kernels, [&](const NamedDecl *A, const NamedDecl *B) {
         return S.getSourceManager().isBeforeInTranslationUnit(A->getLocation(),
                                                               B->getLocation());

@@ -7,11 +7,17 @@
 
 [[offload::kernel]] void scale(int &x) {}   // expected-note 2 {{candidate kernel 'scale' of type 'void (int &)'}}
 [[offload::kernel]] void scale(float &x) {} // expected-note 2 {{candidate kernel 'scale' of type 'void (float &)'}}
+namespace ns {
+[[offload::kernel]] void shift(int &x) {}   // expected-note {{candidate kernel 'shift' of type 'void (int &)'}}
+[[offload::kernel]] void shift(float &x) {} // expected-note {{candidate kernel 'shift' of type 'void (float &)'}}
+} // namespace ns
 void host(int &i, float &f) {
   // CHECK: call-overloaded-kernel.cpp:[[@LINE+1]]:11: error: 'scale' names 2 overloaded kernels and offload() cannot tell which one to launch; name one by its type, as in 'static_cast<void (*)(int &)>(scale)'
   offload(scale, i); // expected-error {{'scale' names 2 overloaded kernels and offload() cannot tell which one to launch; name one by its type, as in 'static_cast<void (*)(int &)>(scale)'}}
   // CHECK: call-overloaded-kernel.cpp:[[@LINE+1]]:11: error: {{.*}} as in 'static_cast<void (*)(float &)>(scale)'
   offload(scale, f); // expected-error {{as in 'static_cast<void (*)(float &)>(scale)'}}
+  // CHECK: call-overloaded-kernel.cpp:[[@LINE+1]]:12: error: 'shift' names 2 overloaded kernels and offload() cannot tell which one to launch; name one by its type, as in 'static_cast<void (*)(float &)>(ns::shift)'
+  offload(&ns::shift, f); // expected-error {{as in 'static_cast<void (*)(float &)>(ns::shift)'}}
   offload<int &>(scale, i);                          // explicit parameter types pick the overload
   offload(static_cast<void (*)(float &)>(scale), f); // and so does a cast to its type
 }

@@ -12,6 +12,9 @@
 template <class T> [[offload::kernel]] void scale(std::span<T> y, T a) {}
 template <class T> [[offload::kernel]] void sum(std::span<const T> x, std::span<T> out) {}
 template <class T, int N> [[offload::kernel]] void fill(std::span<T> y) {}
+namespace ns {
+template <class T> [[offload::kernel]] void zero(std::span<T> y) {}
+} // namespace ns
 
 void host(std::vector<float> &v, std::span<double> s, const std::vector<int> &ci,
           std::vector<int> &i) {
@@ -25,6 +28,8 @@ void host(std::vector<float> &v, std::span<double> s, const std::vector<int> &ci
   offload(sum, ci, i); // expected-error {{write 'sum<int>'}}
   // CHECK: call-template-kernel-no-arguments.cpp:[[@LINE+1]]:11: error: kernel template 'fill' needs its template arguments at offload(), which takes the kernel's parameter types from the kernel alone; write 'fill<T, N>' with each template argument named
   offload(fill, v); // expected-error {{write 'fill<T, N>' with each template argument named}}
+  // CHECK: call-template-kernel-no-arguments.cpp:[[@LINE+1]]:11: error: kernel template 'zero' needs {{.*}}; write 'ns::zero<double>'
+  offload(ns::zero, s); // expected-error {{write 'ns::zero<double>'}}
   offload(scale<float>, v, 2.0f); // named with its arguments: fine
 }
 // REWRITE: offload-rewrite: error: errors in the input; no file was changed
