@@ -192,11 +192,27 @@ LaunchForm launchFormOf(const FunctionDecl *Callee) {
 }
 
 const DeclRefExpr *kernelReference(const Expr &Arg) {
-  const Expr *E = Arg.IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E);
-      UO && UO->getOpcode() == UO_AddrOf)
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
-  return dyn_cast<DeclRefExpr>(E);
+  const Expr *E = &Arg;
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_AddrOf) {
+      E = UO->getSubExpr();
+      continue;
+    }
+    // A cast that only names the function's own type selects an overload;
+    // a cast to another type (reinterpret_cast) changes what is called.
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+        Cast && Cast->getCastKind() == CK_NoOp) {
+      const Expr *Sub = Cast->getSubExpr();
+      if (Cast->getType().getCanonicalType() !=
+          Sub->getType().getCanonicalType())
+        return nullptr;
+      E = Sub;
+      continue;
+    }
+    return dyn_cast<DeclRefExpr>(E);
+  }
 }
 
 const FunctionDecl *namedKernel(const Expr &E) {

@@ -7,6 +7,7 @@
 #include "OffloadConsumer.h"
 #include "DeviceConstants.h"
 #include "RegionConstness.h"
+#include "offload/Core/CallShape.h"
 #include "offload/Core/KernelAttributes.h"
 #include "offload/Core/KernelBodyChecks.h"
 #include "offload/Core/KernelDescriptor.h"
@@ -40,7 +41,9 @@ struct KernelInfo {
 
 class OffloadConsumer final : public SemaConsumer {
 public:
-  explicit OffloadConsumer(CompilerInstance &CI) : CI(CI) {}
+  explicit OffloadConsumer(CompilerInstance &CI)
+      : CI(CI), Unresolved(UnresolvedLaunchFilter::install(
+                    CI.getDiagnostics(), CI.getDiagnosticOpts().ErrorLimit)) {}
 
   void InitializeSema(Sema &S) override { SemaRef = &S; }
   void ForgetSema() override { SemaRef = nullptr; }
@@ -49,6 +52,10 @@ public:
   /// Kernel bodies are checked once callees defined further down and
   /// template instantiations exist.
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    // Every declaration has been visited: clang's errors that no call
+    // replaced go out now (not per declaration: Sema hands instantiations
+    // over while it still parses the declaration that needs them).
+    Unresolved.release();
     llvm::SmallVector<const FunctionDecl *, 16> Ks(Kernels.keys());
     KernelBodies Bodies = analyseKernelBodies(Ctx, CI.getDiagnostics(), Ks);
     copyConstantsToDevice(Ctx, Bodies.Constants);
@@ -58,6 +65,10 @@ public:
   void handleFunction(FunctionDecl *FD);
   void handleCall(CallExpr *CE, FunctionDecl *Enclosing);
   void handleBlock(CompoundStmt *CS);
+  void handleUnresolvedCall(RecoveryExpr *RE) {
+    if (SemaRef)
+      diagnoseUnresolvedLaunch(*SemaRef, Unresolved, *RE);
+  }
 
 private:
   KernelInfo &analyseKernel(const FunctionDecl *FD, bool Needed = true);
@@ -71,6 +82,9 @@ private:
   }
 
   CompilerInstance &CI;
+  /// Holds clang's error for an offload() call it could not resolve until
+  /// the visitor reaches the call (CallShape.h).
+  UnresolvedLaunchFilter &Unresolved;
   Sema *SemaRef = nullptr;
   llvm::DenseMap<const FunctionDecl *, KernelInfo> Kernels;
   std::unique_ptr<MangleContext> Mangler;
@@ -106,6 +120,10 @@ public:
   }
   bool VisitCompoundStmt(CompoundStmt *CS) {
     C.handleBlock(CS);
+    return true;
+  }
+  bool VisitRecoveryExpr(RecoveryExpr *RE) {
+    C.handleUnresolvedCall(RE);
     return true;
   }
 

@@ -6,6 +6,7 @@
 
 #include "CallRewriter.h"
 
+#include "offload/Core/CallShape.h"
 #include "offload/Core/Diagnostics.h"
 #include "offload/Core/KernelAttributes.h"
 #include "offload/Core/LaunchChecks.h"

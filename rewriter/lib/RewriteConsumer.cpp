@@ -17,6 +17,7 @@
 #include "offload/Rewriter.h"
 
 #include "CallRewriter.h"
+#include "offload/Core/CallShape.h"
 #include "DeviceCode.h"
 #include "Lowering.h"
 #include "RewriteContext.h"
@@ -99,9 +100,11 @@ struct Item {
     Call,             ///< an offload() call as written (rewritten)
     DependentCall,    ///< a call in a template, dependent (left as it is)
     InstantiatedCall, ///< that call in an instantiation (checked only)
+    Unresolved,       ///< a call clang could not resolve (CallShape.h)
   } K;
   const FunctionDecl *FD = nullptr;
   const CallExpr *CE = nullptr;
+  const RecoveryExpr *RE = nullptr;
 };
 
 /// Whether `FD` has a parameter with [[offload::out]] written on it.
@@ -136,6 +139,11 @@ public:
       Items.push_back({Item::Kernel, FD, nullptr});
     else if (hasOutParam(*FD))
       Items.push_back({Item::Function, FD, nullptr});
+    return true;
+  }
+
+  bool VisitRecoveryExpr(RecoveryExpr *RE) {
+    Items.push_back({Item::Unresolved, nullptr, nullptr, RE});
     return true;
   }
 
@@ -174,8 +182,10 @@ enum Rank : unsigned { Closing = 0, Replacing = 1, Opening = 2 };
 class RewriteConsumer : public ASTConsumer {
 public:
   RewriteConsumer(RewriteResult &Result, const RewriteOptions &Opts,
-                  std::shared_ptr<IncludeMap> Inc)
-      : Result(Result), Opts(Opts), Includes(std::move(Inc)) {}
+                  std::shared_ptr<IncludeMap> Inc, CompilerInstance &CI,
+                  UnresolvedLaunchFilter &Unresolved)
+      : Result(Result), Opts(Opts), Includes(std::move(Inc)), CI(CI),
+        Unresolved(Unresolved) {}
 
   void HandleTranslationUnit(ASTContext &Context) override;
 
@@ -183,6 +193,8 @@ private:
   RewriteResult &Result;
   const RewriteOptions &Opts;
   std::shared_ptr<IncludeMap> Includes;
+  CompilerInstance &CI;
+  UnresolvedLaunchFilter &Unresolved;
 };
 
 /// Checks a kernel's declaration once per translation unit, through the
@@ -591,8 +603,13 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
       break;
     case Item::InstantiatedCall:
       break;
+    case Item::Unresolved:
+      if (CI.hasSema())
+        diagnoseUnresolvedLaunch(CI.getSema(), Unresolved, *I.RE);
+      break;
     }
   }
+  Unresolved.release();
   // Instantiations come last, where the plugin sees implicit ones (at the
   // end of the translation unit).
   for (const Item &I : F.Items) {
@@ -635,7 +652,11 @@ protected:
     auto Includes = std::make_shared<IncludeMap>();
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<IncludeRecorder>(CI.getSourceManager(), *Includes));
-    return std::make_unique<RewriteConsumer>(Result, Opts, Includes);
+    // The same words as the plugin's for calls clang cannot resolve.
+    UnresolvedLaunchFilter &Unresolved = UnresolvedLaunchFilter::install(
+        CI.getDiagnostics(), CI.getDiagnosticOpts().ErrorLimit);
+    return std::make_unique<RewriteConsumer>(Result, Opts, Includes, CI,
+                                             Unresolved);
   }
 
 private:

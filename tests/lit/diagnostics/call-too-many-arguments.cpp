@@ -1,6 +1,5 @@
-// One argument more than the kernel takes. (An extra argument that does not
-// convert to 'const char *' matches no offload() overload at all: clang's own
-// "no matching function" error, as in call-too-few-arguments.cpp.)
+// More arguments than the kernel takes, reported at the first one too many
+// (whether or not clang's overload resolution found a candidate for them).
 #include <span>
 // RUN: %clangxx %host-target --offload-host-only -fsyntax-only -Xclang -verify %s
 // RUN: not %plugin-errors %s 2>&1 | FileCheck %s --implicit-check-not=error:
@@ -12,5 +11,7 @@ void host(std::span<float> v) {
   offload(scale, 2.0f, v, "label"); // expected-error {{too many arguments to offload(): kernel 'scale' takes 2}}
   // CHECK: call-too-many-arguments.cpp:[[@LINE+1]]:54: error: too many arguments to offload(): kernel 'scale' takes 2
   offload(ofld::launch{.grid = {4}}, scale, 2.0f, v, nullptr); // expected-error {{too many arguments to offload(): kernel 'scale' takes 2}}
+  // CHECK: call-too-many-arguments.cpp:[[@LINE+1]]:27: error: too many arguments to offload(): kernel 'scale' takes 2
+  offload(scale, 2.0f, v, 3, 4); // expected-error {{too many arguments to offload(): kernel 'scale' takes 2}}
 }
 // REWRITE: offload-rewrite: error: errors in the input; no file was changed

@@ -39,7 +39,9 @@ enum class LaunchForm { None, Plain, Shaped };
 LaunchForm launchFormOf(const clang::FunctionDecl *Callee);
 
 /// The reference that names the kernel of a launch (`k`, `&k`, `ns::k`,
-/// `k<T>`), and the function it names; null for anything else.
+/// `k<T>`, or one overload picked by a cast to its own type,
+/// `static_cast<void (*)(P...)>(k)`), and the function it names; null for
+/// anything else (a pointer whose target is only known at run time).
 const clang::DeclRefExpr *kernelReference(const clang::Expr &E);
 const clang::FunctionDecl *namedKernel(const clang::Expr &E);
 
