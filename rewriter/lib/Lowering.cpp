@@ -235,9 +235,9 @@ std::string lowerCall(const LoweredCall &Call) {
   for (auto [I, P] : enumerate(Call.Params)) {
     if (!P.Reduction.empty()) {
       std::string Acc = N.Param[I] + "_a";
-      Accumulators += "ofld::bridge::accumulator<" + P.Reduction + "> " + Acc +
-                      ";\n";
-      Stores += Acc + ".store(" + N.Data[I] + ");\n";
+      Accumulators +=
+          "ofld::bridge::accumulator<" + P.Reduction + "> " + Acc + "; ";
+      Stores += Acc + ".store(" + N.Data[I] + "); ";
       Folds += N.Param[I] + "_r.fold(" + N.Param[I] + ");\n";
       Args.push_back(Acc + ".get()");
       continue;
@@ -250,10 +250,8 @@ std::string lowerCall(const LoweredCall &Call) {
   // The kernel in parentheses: no argument-dependent lookup (a kernel named
   // `apply` called with a std::span would find std::apply).
   OS << "ofld::bridge::" << (Call.Form == Target::Clang ? "run_bare" : "run")
-     << "(__ofld_g, [&] {\n"
-     << Accumulators << "(" << Call.Kernel << ")(" << join(Args, ", ")
-     << ");\n"
-     << Stores << "});\n"
+     << "(__ofld_g, [&] { " << Accumulators << "(" << Call.Kernel << ")("
+     << join(Args, ", ") << "); " << Stores << "});\n"
      << Folds << "}";
   if (!Call.InMacroArgument)
     return Out; // formatted later

@@ -40,13 +40,6 @@
 #include <type_traits>
 #include <utility>
 
-// Device code uses all of it: the kernels (plugin) and the regions that
-// offload-rewrite writes. (Guarded: g++ -Wall warns about OpenMP pragmas
-// without -fopenmp.)
-#if defined(_OPENMP)
-#pragma omp declare target
-#endif
-
 namespace ofld {
 
 namespace detail {
@@ -425,9 +418,5 @@ T cpu_grid_result(T *Folds, std::uint32_t b, std::uint64_t Blocks) {
 #endif
 
 } // namespace __ofld::reduce
-
-#if defined(_OPENMP)
-#pragma omp end declare target
-#endif
 
 #endif // OFFLOAD_REDUCTION_HPP
