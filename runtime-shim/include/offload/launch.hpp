@@ -194,6 +194,39 @@ constexpr int exceeded_limit(const std::uint64_t dims[6],
 } // namespace ofld
 
 #if !defined(__NVPTX__) && !defined(__AMDGPU__)
+#include <cstdio>
+
+namespace __ofld {
+/// Writes why `Dims` exceed the limits (the cause of the error, as the
+/// runtime and the CPU fallback both word it) and returns true, or returns
+/// false when they are within them.
+inline bool limit_cause(char *Out, std::size_t Size,
+                        const std::uint64_t Dims[6],
+                        const std::uint64_t MaxGrid[3],
+                        const std::uint64_t MaxBlock[3],
+                        std::uint64_t MaxThreads) {
+  int Limit =
+      ofld::detail::exceeded_limit(Dims, MaxGrid, MaxBlock, MaxThreads);
+  if (Limit < 0)
+    return false;
+  static const char *const What[] = {"grid.x", "grid.y", "grid.z", "block.x",
+                                     "block.y", "block.z"};
+  if (Limit < 6)
+    std::snprintf(Out, Size, "launch %s is %llu, more than the limit of %llu",
+                  What[Limit], (unsigned long long)Dims[Limit],
+                  (unsigned long long)(Limit < 3 ? MaxGrid[Limit]
+                                                 : MaxBlock[Limit - 3]));
+  else
+    std::snprintf(Out, Size,
+                  "launch block of %llu threads (%llux%llux%llu) is more than "
+                  "the limit of %llu threads per block",
+                  (unsigned long long)(Dims[3] * Dims[4] * Dims[5]),
+                  (unsigned long long)Dims[3], (unsigned long long)Dims[4],
+                  (unsigned long long)Dims[5], (unsigned long long)MaxThreads);
+  return true;
+}
+} // namespace __ofld
+
 /// Reports a whole "offload: ..." message to the error handler, or on stderr
 /// and exits with status 1. In libofld_rt; inline in builds without the
 /// plugin and without OpenMP (cpu_fallback.hpp).

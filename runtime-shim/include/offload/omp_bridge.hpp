@@ -939,7 +939,7 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
   // any zero component launching nothing.
   std::uint64_t Dims[6];
   ofld::detail::default_dims(&Shape, Count, Dims);
-  // The runtime's words for a shape beyond the limits (cpu_fallback.hpp);
+  // The runtime's words for a shape beyond the limits (launch.hpp);
   // the bridge cannot ask a device for its own.
   if (char Cause[256]; __ofld::limit_cause(
           Cause, sizeof(Cause), Dims, ofld::detail::portable_max_grid,
