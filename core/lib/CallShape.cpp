@@ -8,6 +8,7 @@
 #include "offload/Core/Diagnostics.h"
 #include "offload/Core/KernelAttributes.h"
 #include "offload/Core/LaunchChecks.h"
+#include "offload/Core/TransferRules.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -329,17 +330,21 @@ bool diagnoseArguments(Sema &S, const FunctionDecl &K,
     const ParmVarDecl *P = K.getParamDecl(I);
     // offload() takes each argument as `const P &`: a reference P's own
     // type once references collapse, P taken by const reference otherwise.
+    // A reduction's argument is its variable, a `T &` (reduction.hpp).
     QualType T = P->getType();
-    QualType Target = Ctx.getLValueReferenceType(
-        T->isReferenceType() ? T.getNonReferenceType() : T.withConst());
+    QualType Variable = reductionVariableType(T);
+    QualType Target =
+        !Variable.isNull() ? Ctx.getLValueReferenceType(Variable)
+        : Ctx.getLValueReferenceType(
+              T->isReferenceType() ? T.getNonReferenceType() : T.withConst());
     InitializedEntity Entity =
         InitializedEntity::InitializeParameter(Ctx, Target, false);
     if (A->getType()->isDependentType() ||
         S.CanPerformCopyInitialization(Entity, const_cast<Expr *>(A)))
       continue;
     report(Diags, A->getExprLoc(), DiagId::CallArgumentType)
-        << unsigned(I + 1) << &K << A->getType() << P->getType()
-        << A->getSourceRange();
+        << unsigned(I + 1) << &K << A->getType()
+        << (Variable.isNull() ? T : Target) << A->getSourceRange();
     return true;
   }
   return false;

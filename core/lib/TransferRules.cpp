@@ -277,6 +277,10 @@ static std::pair<ReduceKind, QualType> reductionOf(QualType T) {
   return {K, Spec->getTemplateArgs()[0].getAsType()};
 }
 
+QualType reductionVariableType(QualType Param) {
+  return reductionOf(Param.getNonReferenceType()).second;
+}
+
 /// Whether a reduction takes `T`: integers (no bool) and float or double
 /// of at most 8 bytes, the same on host and device
 /// (ofld::detail::reduction_value).

@@ -115,6 +115,10 @@ void reportViolation(clang::DiagnosticsEngine &Diags,
 /// violation, if any.
 std::optional<DiagId> checkKernelSignature(const clang::FunctionDecl &Kernel);
 
+/// For a reduction parameter (`ofld::sum<T>&`, min, max), the type `T` of the
+/// variable a launch passes for it; a null type for any other parameter.
+clang::QualType reductionVariableType(clang::QualType Param);
+
 } // namespace offload
 
 #endif // OFFLOAD_CORE_TRANSFERRULES_H
