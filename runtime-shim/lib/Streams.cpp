@@ -478,16 +478,9 @@ std::string launchError(Queue &Q, uint32_t Failed, bool Exact, CUresult R,
   std::string Message;
   char Text[1024];
   const __ofld_site *Site = SiteOf(Failed);
-  if (Exact && Site) {
-    std::snprintf(Text, sizeof(Text),
-                  "offload: kernel '%s' at %s:%u: launch on device %lld "
-                  "failed: %s; found at %s",
-                  Site->kernel, Site->file, Site->line, (long long)Q.Device,
-                  Q.Gpu->Cu->describe(R), What);
-    return Text;
-  }
   uint32_t InFlight = Q.Issued - Failed + 1;
-  if (InFlight == 1 && Site) {
+  // The failing launch is known: traced exactly, or the only one in flight.
+  if ((Exact || InFlight == 1) && Site) {
     std::snprintf(Text, sizeof(Text),
                   "offload: kernel '%s' at %s:%u: launch on device %lld "
                   "failed: %s; found at %s",
