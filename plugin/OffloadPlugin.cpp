@@ -21,8 +21,8 @@
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
-#include "llvm/ADT/STLExtras.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Passes/PassBuilder.h"
 
 using namespace clang;

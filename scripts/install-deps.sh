@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 #===- install-deps.sh - Debian packages the build and tests need ----------===#
 set -euo pipefail
-PKGS="clang-22 libclang-22-dev llvm-22-dev llvm-22-tools liboffload-22-dev libomp-22-dev lld-22 clangd-22 catch2 cmake ninja-build libopenmpi-dev openmpi-bin rocm-device-libs"
+PKGS="clang-22 libclang-22-dev llvm-22-dev llvm-22-tools liboffload-22-dev libomp-22-dev lld-22 clangd-22 clang-format-22 catch2 cmake ninja-build libopenmpi-dev openmpi-bin rocm-device-libs"
 # offload-rewrite's output is built with these too (tests/lit/rewriter): g++ 12
 # with its nvptx offloading (libgomp's CUDA plugin runs it in the GPU suite)
 # and clang 19.

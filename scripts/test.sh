@@ -5,5 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+scripts/check-format.sh
 scripts/build.sh -DOFFLOAD_ARCHS=x86_64-pc-linux-gnu
 ctest --test-dir build --output-on-failure

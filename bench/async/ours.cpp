@@ -1,4 +1,5 @@
-//===- ours.cpp - overlap of launches that do not wait ---------------------===//
+//===- ours.cpp - overlap of launches that do not wait
+//---------------------===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -65,9 +66,10 @@ int main(int argc, char **argv) {
     sink = sink + hostWork(HostIterations);
     auto t3 = Clock::now();
     for (int k = 0; k < K; ++k)
-      offload(ofld::launch{.grid = {1}, .block = {32}, .nowait = true,
-                           .queue = queues[k]},
-              spin, Iterations, out[k]);
+      offload(
+          ofld::launch{
+              .grid = {1}, .block = {32}, .nowait = true, .queue = queues[k]},
+          spin, Iterations, out[k]);
     sink = sink + hostWork(HostIterations);
     ofld::wait();
     auto t4 = Clock::now();

@@ -79,8 +79,7 @@ inline bool wanted(const Args &a, const char *name) {
 
 inline double now_us() {
   using namespace std::chrono;
-  return duration<double, std::micro>(
-             steady_clock::now().time_since_epoch())
+  return duration<double, std::micro>(steady_clock::now().time_since_epoch())
       .count();
 }
 
@@ -136,8 +135,8 @@ struct Samples {
     double med = quantile(0.5);
     std::printf("measure=%s impl=%s median_us=%.3f p10_us=%.3f p90_us=%.3f "
                 "min_us=%.3f n=%zu",
-                measure, impl, med, quantile(0.1), quantile(0.9),
-                quantile(0.0), us.size());
+                measure, impl, med, quantile(0.1), quantile(0.9), quantile(0.0),
+                us.size());
     if (bytes > 0)
       std::printf(" bytes=%.0f gbs=%.1f", bytes, bytes / med / 1e3);
     if (extra && *extra)

@@ -39,10 +39,10 @@
 // (stream_omp) or a failed copy back after the launch (launch_omp,
 // xfer_omp: "Call to targetDataEnd failed").
 #define BARE_FOR(I, NB, NT)                                                    \
-  for (std::size_t I##_once = ((void)(NB), (void)(NT), std::size_t(0)),        \
-                   I = std::size_t(__gpu_block_id_x()) *                      \
-                           __gpu_num_threads_x() +                             \
-                       __gpu_thread_id_x();                                    \
+  for (std::size_t                                                             \
+           I##_once = ((void)(NB), (void)(NT), std::size_t(0)),                \
+           I = std::size_t(__gpu_block_id_x()) * __gpu_num_threads_x() +       \
+               __gpu_thread_id_x();                                            \
        I##_once < 1; ++I##_once)
 /// Threads in the grid (for grid-stride loops), read as CUDA reads it.
 #define BARE_GRID_THREADS(NB, NT)                                              \
@@ -52,7 +52,8 @@
   for (std::size_t I##_b = std::size_t(omp_get_team_num());                    \
        I##_b < std::size_t(NB); I##_b += std::size_t(omp_get_num_teams()))     \
     for (std::size_t I##_t = 0, I = I##_b * std::size_t(NT);                   \
-         I##_t < std::size_t(NT); ++I##_t, I = I##_b * std::size_t(NT) + I##_t)
+         I##_t < std::size_t(NT);                                              \
+         ++I##_t, I = I##_b * std::size_t(NT) + I##_t)
 #define BARE_GRID_THREADS(NB, NT) (std::size_t(NB) * std::size_t(NT))
 #endif
 

@@ -61,7 +61,8 @@ int main(int argc, char **argv) {
       return double(i * 7 % 1000 + 1) + calls;
     });
     char extra[48];
-    std::snprintf(extra, sizeof extra, "arg_bytes=%zu", v.size() * sizeof(double));
+    std::snprintf(extra, sizeof extra, "arg_bytes=%zu",
+                  v.size() * sizeof(double));
     s.report("launch_1kb", "cuda", 0, extra);
     CK(cudaFree(d));
   }

@@ -36,8 +36,7 @@ int main(int argc, char **argv) {
     bench::time_host(a, [] {
       offload(launch_empty);
       ofld::wait();
-    })
-        .report("launch_empty", "ours");
+    }).report("launch_empty", "ours");
   }
 
   if (bench::wanted(a, "launch_1kb")) {
@@ -53,7 +52,8 @@ int main(int argc, char **argv) {
       return double(i * 7 % 1000 + 1) + calls;
     });
     char extra[48];
-    std::snprintf(extra, sizeof extra, "arg_bytes=%zu", v.size() * sizeof(double));
+    std::snprintf(extra, sizeof extra, "arg_bytes=%zu",
+                  v.size() * sizeof(double));
     s.report("launch_1kb", "ours", 0, extra);
   }
   return 0;

@@ -195,32 +195,35 @@ int main(int argc, char **argv) {
       };
       auto last = [&] {
         if (o == Sum)
-          last_block<Sum><<<S.blocks, S.threads>>>(dA, b, n, dPart, dCount, dOut);
+          last_block<Sum>
+              <<<S.blocks, S.threads>>>(dA, b, n, dPart, dCount, dOut);
         else if (o == Min)
-          last_block<Min><<<S.blocks, S.threads>>>(dA, b, n, dPart, dCount, dOut);
+          last_block<Min>
+              <<<S.blocks, S.threads>>>(dA, b, n, dPart, dCount, dOut);
         else
-          last_block<Max><<<S.blocks, S.threads>>>(dA, b, n, dPart, dCount, dOut);
+          last_block<Max>
+              <<<S.blocks, S.threads>>>(dA, b, n, dPart, dCount, dOut);
         CK(cudaMemcpy(&r, dOut, sizeof(double), cudaMemcpyDeviceToHost));
       };
       std::vector<std::pair<const char *, std::function<void()>>> variants = {
           {"cuda_two_pass", two_pass}, {"cuda_last_block", last}};
       if (o == Sum) {
-        variants.push_back({"cuda_atomic", [&] {
-                              CK(cudaMemsetAsync(dOut, 0, sizeof(double)));
-                              dot_atomic<<<S.blocks, S.threads>>>(dA, dB, n, dOut);
-                              CK(cudaMemcpy(&r, dOut, sizeof(double),
-                                                    cudaMemcpyDeviceToHost));
-                            }});
-        variants.push_back({"cuda_babel", [&] {
-                              partials<Sum><<<S.blocks, S.threads>>>(dA, dB, n, dPart);
-                              CK(cudaMemcpy(hostPart.data(), dPart,
-                                                    S.blocks * sizeof(double),
-                                                    cudaMemcpyDeviceToHost));
-                              double s = 0;
-                              for (unsigned i = 0; i < S.blocks; ++i)
-                                s += hostPart[i];
-                              r = s;
-                            }});
+        variants.push_back(
+            {"cuda_atomic", [&] {
+               CK(cudaMemsetAsync(dOut, 0, sizeof(double)));
+               dot_atomic<<<S.blocks, S.threads>>>(dA, dB, n, dOut);
+               CK(cudaMemcpy(&r, dOut, sizeof(double), cudaMemcpyDeviceToHost));
+             }});
+        variants.push_back(
+            {"cuda_babel", [&] {
+               partials<Sum><<<S.blocks, S.threads>>>(dA, dB, n, dPart);
+               CK(cudaMemcpy(hostPart.data(), dPart, S.blocks * sizeof(double),
+                             cudaMemcpyDeviceToHost));
+               double s = 0;
+               for (unsigned i = 0; i < S.blocks; ++i)
+                 s += hostPart[i];
+               r = s;
+             }});
       }
       for (auto &[impl, run] : variants) {
         run();
@@ -246,12 +249,11 @@ int main(int argc, char **argv) {
          }},
         {"cuda_last_block",
          [&] {
-           last_block<Sum><<<S.blocks, S.threads>>>(dA, dB, n, dPart, dCount,
-                                                    dOut);
+           last_block<Sum>
+               <<<S.blocks, S.threads>>>(dA, dB, n, dPart, dCount, dOut);
          }},
-        {"cuda_atomic", [&] {
-           dot_atomic<<<S.blocks, S.threads>>>(dA, dB, n, dOut);
-         }}};
+        {"cuda_atomic",
+         [&] { dot_atomic<<<S.blocks, S.threads>>>(dA, dB, n, dOut); }}};
     for (auto &V : variants) {
       const char *impl = V.first;
       std::function<void()> &launch = V.second;

@@ -154,7 +154,8 @@ int main(int argc, char **argv) {
     download(cex, dex);
     download(chz, dhz);
     seq::fdtd_cpu(rex, rey, rhz, cf, cn, cn, csteps);
-    if (seq::max_rel_diff(chz, rhz) > 1e-4 || seq::max_rel_diff(cex, rex) > 1e-4)
+    if (seq::max_rel_diff(chz, rhz) > 1e-4 ||
+        seq::max_rel_diff(cex, rex) > 1e-4)
       bench::fail("seq_fdtd2d", "cuda", "differs from the CPU reference");
     CK(cudaFree(dex));
     CK(cudaFree(dey));

@@ -149,16 +149,20 @@ int main(int argc, char **argv) {
   CK(cudaMemcpy(dC, C.data(), sz, cudaMemcpyHostToDevice));
   const unsigned grid = unsigned((n + 255) / 256);
 
-  run(a, "stream_copy", 2 * w, C, dC,
+  run(
+      a, "stream_copy", 2 * w, C, dC,
       [&] { stream_copy<<<grid, 256>>>(dC, dA, n); },
       [&](std::size_t i) { return A[i]; });
-  run(a, "stream_mul", 2 * w, B, dB,
+  run(
+      a, "stream_mul", 2 * w, B, dB,
       [&] { stream_mul<<<grid, 256>>>(dB, dC, s, n); },
       [&](std::size_t i) { return s * C[i]; });
-  run(a, "stream_add", 3 * w, C, dC,
+  run(
+      a, "stream_add", 3 * w, C, dC,
       [&] { stream_add<<<grid, 256>>>(dC, dA, dB, n); },
       [&](std::size_t i) { return A[i] + B[i]; });
-  run(a, "stream_triad", 3 * w, A, dA,
+  run(
+      a, "stream_triad", 3 * w, A, dA,
       [&] { stream_triad<<<grid, 256>>>(dA, dB, dC, s, n); },
       [&](std::size_t i) { return B[i] + s * C[i]; });
 
@@ -194,8 +198,7 @@ int main(int argc, char **argv) {
     };
     CK(cudaMemset(dF, 0xff, kDotFold * sizeof(double)));
     bench::time_host(a, dot_sync).report("stream_dot", "cuda_sync", 2 * w);
-    bench::check_dot("stream_dot", "cuda_sync", result, A.data(), B.data(),
-                     n);
+    bench::check_dot("stream_dot", "cuda_sync", result, A.data(), B.data(), n);
   }
   CK(cudaFree(dA));
   CK(cudaFree(dB));

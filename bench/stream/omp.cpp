@@ -70,8 +70,8 @@ void stream_triad(double *a, const double *b, const double *c, double s,
   }
 }
 
-void dot_partial(const double *a, const double *b, std::size_t n,
-                 double *part, std::size_t np) {
+void dot_partial(const double *a, const double *b, std::size_t n, double *part,
+                 std::size_t np) {
 #pragma omp target teams ompx_bare num_teams(BARE_TEAMS(kDotBlocks))           \
     thread_limit(BARE_THREADS(kDotThreads)) map(to : a[0 : n], b[0 : n])       \
     map(from : part[0 : np])
@@ -143,16 +143,20 @@ int main(int argc, char **argv) {
   bench::fill_random(C.data(), n, 3);
   double *pa = A.data(), *pb = B.data(), *pc = C.data(), *pp = P.data(),
          *pf = F.data();
-#pragma omp target enter data map(to : pa[0 : n], pb[0 : n], pc[0 : n],       \
+#pragma omp target enter data map(to : pa[0 : n], pb[0 : n], pc[0 : n],        \
                                       pp[0 : np])
 
-  run(a, "stream_copy", 2 * w, C, [&] { stream_copy(pc, pa, n); },
+  run(
+      a, "stream_copy", 2 * w, C, [&] { stream_copy(pc, pa, n); },
       [&](std::size_t i) { return A[i]; });
-  run(a, "stream_mul", 2 * w, B, [&] { stream_mul(pb, pc, s, n); },
+  run(
+      a, "stream_mul", 2 * w, B, [&] { stream_mul(pb, pc, s, n); },
       [&](std::size_t i) { return s * C[i]; });
-  run(a, "stream_add", 3 * w, C, [&] { stream_add(pc, pa, pb, n); },
+  run(
+      a, "stream_add", 3 * w, C, [&] { stream_add(pc, pa, pb, n); },
       [&](std::size_t i) { return A[i] + B[i]; });
-  run(a, "stream_triad", 3 * w, A, [&] { stream_triad(pa, pb, pc, s, n); },
+  run(
+      a, "stream_triad", 3 * w, A, [&] { stream_triad(pa, pb, pc, s, n); },
       [&](std::size_t i) { return B[i] + s * C[i]; });
 
   if (bench::wanted(a, "stream_dot")) {
@@ -174,7 +178,7 @@ int main(int argc, char **argv) {
     bench::check_dot("stream_dot", Impl, result, pa, pb, n);
     t.report("stream_dot", Impl, 2 * w);
   }
-#pragma omp target exit data map(release : pa[0 : n], pb[0 : n], pc[0 : n],   \
+#pragma omp target exit data map(release : pa[0 : n], pb[0 : n], pc[0 : n],    \
                                      pp[0 : np])
   return 0;
 }

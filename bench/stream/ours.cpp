@@ -142,7 +142,8 @@ int main(int argc, char **argv) {
         ofld::wait();
       },
       [&](std::size_t i) { return A[i] + B[i]; });
-  run(a, "stream_triad", 3 * w, A, dA,
+  run(
+      a, "stream_triad", 3 * w, A, dA,
       [&] {
         offload(stream_triad, A, B, C, s);
         ofld::wait();

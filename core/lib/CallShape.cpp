@@ -333,10 +333,11 @@ bool diagnoseArguments(Sema &S, const FunctionDecl &K,
     // A reduction's argument is its variable, a `T &` (reduction.hpp).
     QualType T = P->getType();
     QualType Variable = reductionVariableType(T);
-    QualType Target =
-        !Variable.isNull() ? Ctx.getLValueReferenceType(Variable)
-        : Ctx.getLValueReferenceType(
-              T->isReferenceType() ? T.getNonReferenceType() : T.withConst());
+    QualType Target = !Variable.isNull()
+                          ? Ctx.getLValueReferenceType(Variable)
+                          : Ctx.getLValueReferenceType(
+                                T->isReferenceType() ? T.getNonReferenceType()
+                                                     : T.withConst());
     InitializedEntity Entity =
         InitializedEntity::InitializeParameter(Ctx, Target, false);
     if (A->getType()->isDependentType() ||

@@ -93,9 +93,9 @@ bool isUnscopedSpelling(Sema &S, const ParsedAttr &Attr) {
 bool rejectArguments(Sema &S, const ParsedAttr &Attr, llvm::StringRef Name) {
   if (Attr.getNumArgs() == 0)
     return false;
-  auto DB = report(S.getDiagnostics(), Attr.getLoc(),
-                   DiagId::AttrTakesNoArguments)
-            << Name;
+  auto DB =
+      report(S.getDiagnostics(), Attr.getLoc(), DiagId::AttrTakesNoArguments)
+      << Name;
   // The fix-it drops the parenthesised list: from the first '(' after the
   // (possibly scoped) name to the end of the attribute.
   const SourceManager &SM = S.getSourceManager();
@@ -120,13 +120,12 @@ bool rejectArguments(Sema &S, const ParsedAttr &Attr, llvm::StringRef Name) {
 struct KernelAttrInfo : ParsedAttrInfo {
   KernelAttrInfo() {
     OptArgs = 15;
-    static constexpr Spelling S[] = {
-        {ParsedAttr::AS_CXX11, "offload::kernel"},
-        {ParsedAttr::AS_C23, "offload::kernel"},
-        {ParsedAttr::AS_GNU, "offload_kernel"},
-        // See isUnscopedSpelling.
-        {ParsedAttr::AS_CXX11, "kernel"},
-        {ParsedAttr::AS_C23, "kernel"}};
+    static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "offload::kernel"},
+                                     {ParsedAttr::AS_C23, "offload::kernel"},
+                                     {ParsedAttr::AS_GNU, "offload_kernel"},
+                                     // See isUnscopedSpelling.
+                                     {ParsedAttr::AS_CXX11, "kernel"},
+                                     {ParsedAttr::AS_C23, "kernel"}};
     Spellings = S;
   }
 

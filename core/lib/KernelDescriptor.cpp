@@ -212,8 +212,7 @@ static Expected<ParamLayout> decodeParam(StringRef S) {
                              S.str().c_str());
   for (unsigned I = 0; I < Nums.size(); ++I)
     if (Nums[I].getAsInteger(10, V[I]))
-      return createStringError("bad number in parameter '%s'",
-                               S.str().c_str());
+      return createStringError("bad number in parameter '%s'", S.str().c_str());
   P.Bytes = V[0];
   P.Count = V[1];
   P.DataOffset = V[2];
@@ -241,7 +240,8 @@ static Expected<StringMap<std::string>> fields(StringRef S) {
   return Out;
 }
 
-static Error decodeKernelFields(StringMap<std::string> &F, KernelDescriptor &K) {
+static Error decodeKernelFields(StringMap<std::string> &F,
+                                KernelDescriptor &K) {
   for (auto [Key, Out] : {std::pair<StringRef, std::string *>{"name", &K.Name},
                           {"invoke", &K.InvokeThunk},
                           {"cpu", &K.CpuThunk}}) {

@@ -79,8 +79,8 @@ const VarDecl *wholeVariable(const Expr *E) {
 bool readsOnlyScalars(const Expr *E,
                       llvm::SmallPtrSetImpl<const VarDecl *> &Reads) {
   E = E->IgnoreImplicit()->IgnoreParens();
-  if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr,
-          CharacterLiteral, CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr>(E))
+  if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr, CharacterLiteral,
+          CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr>(E))
     return true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (isa<EnumConstantDecl>(DRE->getDecl()))

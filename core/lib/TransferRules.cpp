@@ -392,16 +392,21 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
     if (IsOut && IsConst)
       return RuleViolation{DiagId::OutOnConst, T, {}};
     const RecordDecl *RD = Span;
-    auto Data = findField(RD, Ctx, [](QualType F) { return F->isPointerType(); });
-    auto Size = findField(
-        RD, Ctx, [](QualType F) { return F->isIntegerType(); });
+    auto Data =
+        findField(RD, Ctx, [](QualType F) { return F->isPointerType(); });
+    auto Size =
+        findField(RD, Ctx, [](QualType F) { return F->isIntegerType(); });
     uint64_t Extent = Span->getTemplateArgs()[1].getAsIntegral().getZExtValue();
     bool Dynamic = Extent == ~uint64_t(0);
     ParamRule R{IsOut ? RuleId::OutSpan
                       : (IsConst ? RuleId::SpanConst : RuleId::SpanMut),
-                {}, Elem, Name.str() + ".size_bytes()"};
+                {},
+                Elem,
+                Name.str() + ".size_bytes()"};
     R.Layout.Kind = PayloadKind::Span;
-    R.Layout.Map = IsOut ? MapKind::From : IsConst ? MapKind::To : MapKind::ToFrom;
+    R.Layout.Map = IsOut     ? MapKind::From
+                   : IsConst ? MapKind::To
+                             : MapKind::ToFrom;
     R.Layout.Bytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
     R.Layout.Count = Dynamic ? 0 : Extent;
     R.Layout.DataOffset = Data.value_or(0);
@@ -479,7 +484,8 @@ void reportViolation(DiagnosticsEngine &Diags, const FunctionDecl &Kernel,
     case DiagId::ReductionByValue:
       DB << V.Type
          << V.Type.getNonReferenceType().getUnqualifiedType().getAsString(
-                Policy) + " &";
+                Policy) +
+                " &";
       break;
     case DiagId::ReductionQualified:
       DB << V.Type << (V.Indirect == IndirectKind::Reference ? 1 : 0);

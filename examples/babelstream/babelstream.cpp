@@ -95,9 +95,9 @@ int main(int argc, char **argv) {
     auto start = std::chrono::steady_clock::now();
     launch();
     ofld::wait(); // launches on resident data return once queued
-    seconds[k].push_back(std::chrono::duration<double>(
-                             std::chrono::steady_clock::now() - start)
-                             .count());
+    seconds[k].push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count());
   };
   {
     // a, b and c move to the device here and back at the closing brace.

@@ -83,8 +83,8 @@ int main(int argc, char **argv) {
   auto start = std::chrono::steady_clock::now();
   // One thread per pixel: the default shape would follow `bins`, the
   // kernel's first written span.
-  offload(ofld::launch{.grid = {(pixels.size() + 255) / 256}},
-          histogram_global, pixels, global);
+  offload(ofld::launch{.grid = {(pixels.size() + 255) / 256}}, histogram_global,
+          pixels, global);
   double globalMs = millisecondsSince(start);
   start = std::chrono::steady_clock::now();
   offload(ofld::launch{.grid = {120}, .block = {256}}, histogram_block, pixels,

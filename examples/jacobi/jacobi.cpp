@@ -19,8 +19,8 @@
 
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <span>
 #include <vector>
@@ -80,9 +80,9 @@ int main(int argc, char **argv) {
       offload(shape, sweep, n, b, a);
     }
   }
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
 
   std::vector<float> ha = plate(n), hb = plate(n);
   for (int s = 0; s < sweeps; s += 2) {

@@ -8,8 +8,7 @@
 
 #include <numeric>
 
-double filled_and_scaled_sum(std::vector<float> &v, float value,
-                             float factor) {
+double filled_and_scaled_sum(std::vector<float> &v, float value, float factor) {
   offload(vec::fill<float>, value, v);
   offload(vec::scale<float>, factor, v); // also instantiated in main.cpp
   return std::accumulate(v.begin(), v.end(), 0.0);

@@ -27,8 +27,7 @@ template <class T>
     v[i] = value;
 }
 
-template <class T>
-[[offload::kernel]] void scale(T factor, std::span<T> v) {
+template <class T> [[offload::kernel]] void scale(T factor, std::span<T> v) {
   std::size_t i = ofld::global_id();
   if (i < v.size())
     v[i] *= factor;

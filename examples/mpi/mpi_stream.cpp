@@ -45,7 +45,8 @@ double initialB(std::size_t i) { return 1.0 + double(i % 7) * 0.25; }
 double initialC(std::size_t i) { return 2.0 - double(i % 5) * 0.125; }
 } // namespace
 
-[[offload::kernel]] void triad(double scalar, [[offload::out]] std::span<double> a,
+[[offload::kernel]] void triad(double scalar,
+                               [[offload::out]] std::span<double> a,
                                std::span<const double> b,
                                std::span<const double> c) {
   std::size_t i = ofld::global_id();
@@ -84,8 +85,8 @@ int main(int argc, char **argv) {
 
   // The ranks of this node (MPI-3), and the GPU this rank uses.
   MPI_Comm node;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank,
-                      MPI_INFO_NULL, &node);
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL,
+                      &node);
   int localRank = 0, localRanks = 1;
   MPI_Comm_rank(node, &localRank);
   MPI_Comm_size(node, &localRanks);
@@ -140,8 +141,7 @@ int main(int argc, char **argv) {
   for (std::size_t i = 0; i < n; ++i)
     maxError = std::max(maxError, std::fabs(a[i] - (b[i] + Scalar * c[i])));
   double worstError = 0.0;
-  MPI_Reduce(&maxError, &worstError, 1, MPI_DOUBLE, MPI_MAX, 0,
-             MPI_COMM_WORLD);
+  MPI_Reduce(&maxError, &worstError, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
 
   // Who ran where.
   char host[MPI_MAX_PROCESSOR_NAME] = {};
@@ -149,8 +149,8 @@ int main(int argc, char **argv) {
   MPI_Get_processor_name(host, &hostLength);
   int where[3] = {localRank, device, devices};
   std::vector<int> everywhere(rank == 0 ? 3 * ranks : 0);
-  std::vector<char> hosts(rank == 0 ? std::size_t(ranks) * MPI_MAX_PROCESSOR_NAME
-                                    : 0);
+  std::vector<char> hosts(
+      rank == 0 ? std::size_t(ranks) * MPI_MAX_PROCESSOR_NAME : 0);
   MPI_Gather(where, 3, MPI_INT, everywhere.data(), 3, MPI_INT, 0,
              MPI_COMM_WORLD);
   MPI_Gather(host, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, hosts.data(),
@@ -171,14 +171,13 @@ int main(int argc, char **argv) {
 
     std::printf("mpi_stream: %d rank(s) on %d node(s), %zu elements per rank "
                 "(%.1f MB per array), %d iterations\n",
-                ranks, nodes, n, double(n * sizeof(double)) * 1e-6,
-                iterations);
+                ranks, nodes, n, double(n * sizeof(double)) * 1e-6, iterations);
     for (int r = 0; r < ranks; ++r) {
       const int *w = &everywhere[3 * r];
       const char *h = &hosts[std::size_t(r) * MPI_MAX_PROCESSOR_NAME];
       if (w[1] >= 0)
-        std::printf("rank %d: %s, local rank %d, device %d of %d\n", r, h,
-                    w[0], w[1], w[2]);
+        std::printf("rank %d: %s, local rank %d, device %d of %d\n", r, h, w[0],
+                    w[1], w[2]);
       else
         std::printf("rank %d: %s, local rank %d, no offload device: host "
                     "CPU\n",

@@ -103,8 +103,8 @@ std::optional<DecodedLaunch> decodeLaunch(Module &M, CallBase &Call) {
   }
   Expected<CallSiteDescriptor> D = decodeCallSite(Text);
   if (!D) {
-    Ctx.emitError(&Call, "offload: bad call descriptor: " +
-                             toString(D.takeError()));
+    Ctx.emitError(&Call,
+                  "offload: bad call descriptor: " + toString(D.takeError()));
     return std::nullopt;
   }
   L.Site = std::move(*D);
@@ -171,8 +171,8 @@ class LaunchLowering {
 public:
   LaunchLowering(Module &M, OpenMPIRBuilder &OMP, GroupStates &Groups,
                  CallBase &Call, const DecodedLaunch &L)
-      : M(M), OMP(OMP), Groups(Groups), Caller(*Call.getFunction()),
-        Call(Call), Ctx(M.getContext()), PtrTy(PointerType::get(Ctx, 0)),
+      : M(M), OMP(OMP), Groups(Groups), Caller(*Call.getFunction()), Call(Call),
+        Ctx(M.getContext()), PtrTy(PointerType::get(Ctx, 0)),
         I64(Type::getInt64Ty(Ctx)), I32(Type::getInt32Ty(Ctx)), Site(L.Site),
         Shape(L.Shape), Kernel(L.Kernel), CallParams(L.Params),
         CpuThunk(L.CpuThunk), SiteInfo(siteConstant(M, L.Site)) {}
@@ -249,9 +249,10 @@ Value *LaunchLowering::defaultCount(IRBuilder<> &B, ArrayRef<Value *> Params) {
   const ParamLayout &P = Site.Kernel.Params[*I];
   if (P.Count || P.Kind == PayloadKind::Object)
     return ConstantInt::get(I64, P.Count);
-  return B.CreateLoad(I64, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Params[*I],
-                                                        P.CountOffset),
-                      "ofld.count");
+  return B.CreateLoad(
+      I64,
+      B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Params[*I], P.CountOffset),
+      "ofld.count");
 }
 
 /// `Device`, `ShapeArg`: where and how the launch runs, for reductions'
@@ -300,11 +301,11 @@ LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
       A.Maps.push_back({Obj, Size, transferBits(P.Map), Name});
       A.Slots.push_back({Obj, Size, Param, Name});
       auto Fn = abi::declare(M, RuntimeFn::__ofld_reduction_scratch);
-      Value *Scratch = B.CreateCall(
-          Fn,
-          {SiteInfo, Device, ShapeArg, ConstantInt::get(I32, OnStream), Dims,
-           ConstantInt::get(I32, Reductions++)},
-          "ofld.scratch");
+      Value *Scratch = B.CreateCall(Fn,
+                                    {SiteInfo, Device, ShapeArg,
+                                     ConstantInt::get(I32, OnStream), Dims,
+                                     ConstantInt::get(I32, Reductions++)},
+                                    "ofld.scratch");
       A.Slots.push_back({Scratch, ConstantInt::get(I64, 8), Literal, Name});
       break;
     }
@@ -325,20 +326,18 @@ LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
 
 /// The host range a mapped parameter covers: the object, or a span's
 /// elements.
-LaunchLowering::Range LaunchLowering::rangeOf(IRBuilder<> &B,
-                                              const ParamLayout &P,
-                                              Value *Obj) {
+LaunchLowering::Range
+LaunchLowering::rangeOf(IRBuilder<> &B, const ParamLayout &P, Value *Obj) {
   if (P.Kind != PayloadKind::Span)
     return {Obj, ConstantInt::get(I64, P.Bytes), nullptr};
   Value *Data = B.CreateLoad(
       PtrTy, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Obj, P.DataOffset),
       "ofld.data");
-  Value *Count =
-      P.Count ? static_cast<Value *>(ConstantInt::get(I64, P.Count))
-              : B.CreateLoad(I64,
-                             B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Obj,
-                                                          P.CountOffset),
-                             "ofld.count");
+  Value *Count = P.Count ? static_cast<Value *>(ConstantInt::get(I64, P.Count))
+                         : B.CreateLoad(I64,
+                                        B.CreateConstInBoundsGEP1_64(
+                                            B.getInt8Ty(), Obj, P.CountOffset),
+                                        "ofld.count");
   Value *Bytes = B.CreateMul(Count, ConstantInt::get(I64, P.Bytes),
                              "ofld.bytes", /*HasNUW=*/true);
   return {Data, Bytes, Count};
@@ -351,9 +350,12 @@ GroupState &LaunchLowering::groupState() {
     return G;
   IRBuilder<> Entry(&F->getEntryBlock(), F->getEntryBlock().begin());
   unsigned N = Site.Group.NumHeld;
-  G.Ptrs = Entry.CreateAlloca(ArrayType::get(PtrTy, N), nullptr, "ofld.group.ptrs");
-  G.Sizes = Entry.CreateAlloca(ArrayType::get(I64, N), nullptr, "ofld.group.sizes");
-  G.Types = Entry.CreateAlloca(ArrayType::get(I64, N), nullptr, "ofld.group.types");
+  G.Ptrs =
+      Entry.CreateAlloca(ArrayType::get(PtrTy, N), nullptr, "ofld.group.ptrs");
+  G.Sizes =
+      Entry.CreateAlloca(ArrayType::get(I64, N), nullptr, "ofld.group.sizes");
+  G.Types =
+      Entry.CreateAlloca(ArrayType::get(I64, N), nullptr, "ofld.group.types");
   G.Device = Entry.CreateAlloca(I64, nullptr, "ofld.group.device");
   return G;
 }
@@ -370,7 +372,8 @@ void LaunchLowering::emitGroupBegin(IRBuilder<> &B, ArrayRef<Value *> Params) {
       continue;
     auto [Ptr, Bytes, Count] = rangeOf(B, Site.Kernel.Params[I], Params[I]);
     B.CreateStore(Ptr, B.CreateConstInBoundsGEP2_32(PtrsTy, G.Ptrs, 0, Slot));
-    B.CreateStore(Bytes, B.CreateConstInBoundsGEP2_32(I64sTy, G.Sizes, 0, Slot));
+    B.CreateStore(Bytes,
+                  B.CreateConstInBoundsGEP2_32(I64sTy, G.Sizes, 0, Slot));
     B.CreateStore(ConstantInt::get(I64, transferBits(Held)),
                   B.CreateConstInBoundsGEP2_32(I64sTy, G.Types, 0, Slot));
     uint32_t Size;
@@ -381,8 +384,9 @@ void LaunchLowering::emitGroupBegin(IRBuilder<> &B, ArrayRef<Value *> Params) {
   }
   auto Fn = abi::declare(M, RuntimeFn::__ofld_group_begin);
   Value *Device = B.CreateCall(
-      Fn, {SiteInfo, ConstantInt::get(I32, N), G.Ptrs, G.Sizes, G.Types,
-           OMP.createOffloadMapnames(Names, ".offload_group_mapnames")},
+      Fn,
+      {SiteInfo, ConstantInt::get(I32, N), G.Ptrs, G.Sizes, G.Types,
+       OMP.createOffloadMapnames(Names, ".offload_group_mapnames")},
       "ofld.group");
   B.CreateStore(Device, G.Device);
 }
@@ -419,8 +423,8 @@ LaunchLowering::emitArgumentArrays(IRBuilder<> &B, const LaunchArgs &Args,
   auto AddName = [&](StringRef Name) {
     uint32_t Size;
     // libomptarget shows the first field of ";name;file;line;column;;".
-    Names.push_back(
-        OMP.getOrCreateSrcLocStr(Site.File, Name, Site.Line, Site.Column, Size));
+    Names.push_back(OMP.getOrCreateSrcLocStr(Site.File, Name, Site.Line,
+                                             Site.Column, Size));
   };
   for (const Mapped &E : Args.Maps) {
     Ptrs.push_back(E.Ptr);
@@ -458,7 +462,8 @@ LaunchLowering::emitArgumentArrays(IRBuilder<> &B, const LaunchArgs &Args,
 /// the queue's worker thread: `void body(ptr objs, ptr dims, i64 device)`.
 /// A negative device runs the kernel's grid on this CPU.
 Function *LaunchLowering::buildBody() {
-  auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {PtrTy, PtrTy, I64}, false);
+  auto *FT =
+      FunctionType::get(Type::getVoidTy(Ctx), {PtrTy, PtrTy, I64}, false);
   Function *Body = Function::Create(FT, GlobalValue::InternalLinkage,
                                     "__ofld_launch." + Kernel->getName(), M);
   Body->addFnAttr(Attribute::NoUnwind);
@@ -475,9 +480,9 @@ Function *LaunchLowering::buildBody() {
   for (unsigned I = 0; I < CallParams.size(); ++I)
     Params.push_back(
         B.CreateLoad(PtrTy, B.CreateConstInBoundsGEP2_32(ObjsTy, Objs, 0, I)));
-  LaunchArgs Args = gatherArguments(B, Params, Dims, Device,
-                                    ConstantPointerNull::get(PtrTy),
-                                    /*OnStream=*/false);
+  LaunchArgs Args =
+      gatherArguments(B, Params, Dims, Device, ConstantPointerNull::get(PtrTy),
+                      /*OnStream=*/false);
 
   uint32_t LocSize;
   Constant *Loc = OMP.getOrCreateSrcLocStr(
@@ -514,15 +519,15 @@ Function *LaunchLowering::buildBody() {
     B.CreateMemCpy(Mutable, Align(8), A.Types, Align(8), 8 * Args.total());
     Types = Mutable;
     auto Fn = abi::declare(M, RuntimeFn::__ofld_plan_maps);
-    Plan = B.CreateCall(Fn, {SiteInfo, Device,
-                             ConstantInt::get(I32, Args.Maps.size()),
-                             ConstantInt::get(I32, Args.total()), A.Ptrs,
-                             A.Sizes, Types, A.Names},
-                        "ofld.plan");
+    Plan = B.CreateCall(
+        Fn,
+        {SiteInfo, Device, ConstantInt::get(I32, Args.Maps.size()),
+         ConstantInt::get(I32, Args.total()), A.Ptrs, A.Sizes, Types, A.Names},
+        "ofld.plan");
     // The plan reported a failure (to a handler, or for the next wait):
     // the launch does not run.
-    auto *Abandoned = M.getOrInsertGlobal(abi::VariableAbandonedPlan,
-                                          Type::getInt8Ty(Ctx));
+    auto *Abandoned =
+        M.getOrInsertGlobal(abi::VariableAbandonedPlan, Type::getInt8Ty(Ctx));
     auto *Go = BasicBlock::Create(Ctx, "ofld.planned", Body, Launched);
     B.CreateCondBr(B.CreateICmpEQ(Plan, Abandoned), Done, Go);
     B.SetInsertPoint(Go);
@@ -535,10 +540,10 @@ Function *LaunchLowering::buildBody() {
   for (unsigned I = 0; I < abi::NumDims; ++I)
     D.push_back(
         B.CreateLoad(I32, B.CreateConstInBoundsGEP2_32(DimsTy, Dims, 0, I)));
-  OpenMPIRBuilder::TargetDataRTArgs RT(A.Ptrs, A.Ptrs, A.Sizes, Types,
-                                       /*MapTypesArrayEnd=*/nullptr,
-                                       /*MappersArray=*/ConstantPointerNull::get(PtrTy),
-                                       A.Names);
+  OpenMPIRBuilder::TargetDataRTArgs RT(
+      A.Ptrs, A.Ptrs, A.Sizes, Types,
+      /*MapTypesArrayEnd=*/nullptr,
+      /*MappersArray=*/ConstantPointerNull::get(PtrTy), A.Names);
   Value *Teams[] = {D[0], D[1], D[2]}, *Threads[] = {D[3], D[4], D[5]};
   OpenMPIRBuilder::TargetKernelArgs KA(
       Args.total(), RT, ConstantInt::get(I64, 0), Teams, Threads,
@@ -569,9 +574,9 @@ Function *LaunchLowering::buildBody() {
   // itself stays.
   B.SetInsertPoint(Failed);
   auto FailFn = abi::declare(M, RuntimeFn::__ofld_launch_failed);
-  B.CreateCall(FailFn, {SiteInfo, Device, Rc,
-                        ConstantInt::get(I32, Args.Maps.size()), A.Ptrs,
-                        A.Sizes});
+  B.CreateCall(FailFn,
+               {SiteInfo, Device, Rc, ConstantInt::get(I32, Args.Maps.size()),
+                A.Ptrs, A.Sizes});
   if (Plan)
     B.CreateCall(FinishFn, {Plan, ConstantInt::get(I32, 0)});
   B.CreateCall(CpuThunk, {Dims, Kernel, Objs});
@@ -599,7 +604,8 @@ void LaunchLowering::emitAsync(IRBuilder<> &B, ArrayRef<Value *> Params,
     Offset += Bytes;
   }
   auto AllocFn = abi::declare(M, RuntimeFn::__ofld_async_alloc);
-  Value *Ctx8 = B.CreateCall(AllocFn, {ConstantInt::get(I64, Offset)}, "ofld.ctx");
+  Value *Ctx8 =
+      B.CreateCall(AllocFn, {ConstantInt::get(I64, Offset)}, "ofld.ctx");
   auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, Params.size()));
   for (auto [I, P] : enumerate(Params)) {
     Value *Obj = P;
@@ -672,12 +678,12 @@ void LaunchLowering::run() {
                                     /*OnStream=*/true);
   ArgArrays A = emitArgumentArrays(B, Args, /*SizesOnStack=*/false);
   auto EnqueueFn = abi::declare(M, RuntimeFn::__ofld_enqueue);
-  Value *Queued = B.CreateCall(
-      EnqueueFn,
-      {SiteInfo, ShapeArg, Region, Device, CallDims, Mode,
-       ConstantInt::get(I32, Args.Maps.size()),
-       ConstantInt::get(I32, Args.total()), A.Ptrs, A.Sizes, A.Types, A.Names},
-      "ofld.queued");
+  Value *Queued = B.CreateCall(EnqueueFn,
+                               {SiteInfo, ShapeArg, Region, Device, CallDims,
+                                Mode, ConstantInt::get(I32, Args.Maps.size()),
+                                ConstantInt::get(I32, Args.total()), A.Ptrs,
+                                A.Sizes, A.Types, A.Names},
+                               "ofld.queued");
   SwitchInst *Sw = B.CreateSwitch(Queued, Tail, 1);
   Sw->addCase(ConstantInt::get(I32, 0), Now);
   // (ModeAsync is checked in ofld.now.)

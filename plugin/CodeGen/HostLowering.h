@@ -1,4 +1,5 @@
-//===- HostLowering.h - offload() calls -> libomptarget launches -*- C++ -*-===//
+//===- HostLowering.h - offload() calls -> libomptarget launches -*- C++
+//-*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -16,9 +17,9 @@
 //   else mode 1: body(objs, dims, device)   mode 2: __ofld_async_submit(...)
 //
 //   body:
-//   plan   = __ofld_plan_maps(...)                  ; aliasing, capacity, staging
-//   rc = __tgt_target_kernel(ident, device, teams, threads, region, &args)
-//   rc == 0 ? __ofld_finish_maps(plan, 1)           ; staged copies back
+//   plan   = __ofld_plan_maps(...)                  ; aliasing, capacity,
+//   staging rc = __tgt_target_kernel(ident, device, teams, threads, region,
+//   &args) rc == 0 ? __ofld_finish_maps(plan, 1)           ; staged copies back
 //           : __ofld_launch_failed(...), run on the CPU
 //
 // The argument arrays hold the mapped ranges (transfer bits only) followed

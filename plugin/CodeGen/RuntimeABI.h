@@ -86,7 +86,8 @@ enum LaunchMode : int32_t {
 #include "offload/runtime_abi.def"
 };
 
-#define OFLD_ABI_CONSTANT(Enum, Name, Value) inline constexpr unsigned Enum = Value;
+#define OFLD_ABI_CONSTANT(Enum, Name, Value)                                   \
+  inline constexpr unsigned Enum = Value;
 #include "offload/runtime_abi.def"
 
 /// The map-type bits, which must be libomptarget's.

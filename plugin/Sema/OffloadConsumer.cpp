@@ -252,9 +252,8 @@ FunctionDecl *OffloadConsumer::instantiateThunk(llvm::StringRef Name,
   if (!Namespace)
     return nullptr;
   auto Found = Namespace->lookup(&Ctx.Idents.get(Name));
-  auto *Template = Found.empty()
-                       ? nullptr
-                       : dyn_cast<FunctionTemplateDecl>(Found.front());
+  auto *Template =
+      Found.empty() ? nullptr : dyn_cast<FunctionTemplateDecl>(Found.front());
   if (!Template)
     return nullptr;
 
@@ -306,12 +305,12 @@ void OffloadConsumer::handleCall(CallExpr *CE, FunctionDecl *Enclosing) {
   if (CE->getNumArgs() <= KernelArg)
     return;
   KernelInfo *Info = nullptr;
-  CheckedLaunch Checked = checkLaunchCall(
-      Ctx, CI.getDiagnostics(), *CE, KernelArg, Enclosing,
-      [&](const FunctionDecl &K) {
-        Info = &analyseKernel(&K);
-        return Info->Valid;
-      });
+  CheckedLaunch Checked =
+      checkLaunchCall(Ctx, CI.getDiagnostics(), *CE, KernelArg, Enclosing,
+                      [&](const FunctionDecl &K) {
+                        Info = &analyseKernel(&K);
+                        return Info->Valid;
+                      });
   if (!Checked.Ok)
     return;
 
@@ -332,8 +331,8 @@ void OffloadConsumer::handleCall(CallExpr *CE, FunctionDecl *Enclosing) {
     Call.Group = It->second;
   Call.WarnedConstRegion = ConstWarned.count(CE);
   for (unsigned I = KernelArg + 1; I < SiteArg; ++I) {
-    CharSourceRange R = CharSourceRange::getTokenRange(
-        CE->getArg(I)->getSourceRange());
+    CharSourceRange R =
+        CharSourceRange::getTokenRange(CE->getArg(I)->getSourceRange());
     Call.ArgSpellings.push_back(
         Lexer::getSourceText(SM.getExpansionRange(R), SM, Ctx.getLangOpts())
             .str());
@@ -341,9 +340,9 @@ void OffloadConsumer::handleCall(CallExpr *CE, FunctionDecl *Enclosing) {
 
   std::string Text = encodeCallSite(Call);
   QualType StrTy = Ctx.getStringLiteralArrayType(Ctx.CharTy, Text.size());
-  auto *Literal = StringLiteral::Create(Ctx, Text, StringLiteralKind::Ordinary,
-                                        /*Pascal=*/false, StrTy,
-                                        Site->getExprLoc());
+  auto *Literal =
+      StringLiteral::Create(Ctx, Text, StringLiteralKind::Ordinary,
+                            /*Pascal=*/false, StrTy, Site->getExprLoc());
   auto *Decayed = ImplicitCastExpr::Create(
       Ctx, Ctx.getPointerType(Ctx.CharTy.withConst()), CK_ArrayToPointerDecay,
       Literal, nullptr, VK_PRValue, FPOptionsOverride());

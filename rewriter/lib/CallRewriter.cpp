@@ -243,7 +243,8 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
   Call.Form = RC.Opts.Form;
   Call.Syncs = Syncs;
   Call.Original = Buf.slice(Range->Begin, Range->End).str();
-  Call.Kernel = fileText(SM, LO, kernelReference(*CE.getArg(KernelArg))->getSourceRange());
+  Call.Kernel = fileText(
+      SM, LO, kernelReference(*CE.getArg(KernelArg))->getSourceRange());
   {
     raw_string_ostream OS(Call.KernelName);
     Kernel->getNameForDiagnostic(OS, RC.Ctx.getPrintingPolicy(),
@@ -305,9 +306,9 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
       // The argument is a T lvalue; the kernel gets an accumulator.
       QualType Acc = T.getNonReferenceType().getUnqualifiedType();
       bool Spell = !Call.InMacroArgument && canSpell(Ctx, Acc);
-      LP.Declarator = Spell ? declarator(Ctx, Ctx.getLValueReferenceType(
-                                                  Rule.Pointee))
-                            : "auto &%s";
+      LP.Declarator =
+          Spell ? declarator(Ctx, Ctx.getLValueReferenceType(Rule.Pointee))
+                : "auto &%s";
       LP.Reduction = Spell ? declarator(Ctx, Acc)
                            : "std::remove_reference_t<decltype(ofld::bridge::"
                              "param<" +

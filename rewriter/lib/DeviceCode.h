@@ -1,4 +1,5 @@
-//===- DeviceCode.h - what the kernels of a translation unit reach -*- C++ -*-===//
+//===- DeviceCode.h - what the kernels of a translation unit reach -*- C++
+//-*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

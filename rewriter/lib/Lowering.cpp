@@ -203,8 +203,8 @@ std::string lowerCall(const LoweredCall &Call) {
   std::string FirstPrivate = "firstprivate(__ofld_g";
   for (auto [I, P] : enumerate(Call.Params)) {
     if (!P.Reduction.empty()) {
-      Clauses.push_back(mapClause(MapKind::From, N.Data[I] + "[0 : " +
-                                                     N.Param[I] + "_r.size()]"));
+      Clauses.push_back(mapClause(
+          MapKind::From, N.Data[I] + "[0 : " + N.Param[I] + "_r.size()]"));
       continue;
     }
     switch (P.Kind) {
@@ -281,14 +281,14 @@ std::string lowerGroupBegin(ArrayRef<HeldRange> Held, bool InMacroArgument) {
     if (H.Kind == PayloadKind::Span) {
       OS << declare(H.Declarator, Name) << " = " << H.Variable << ";\n";
       OS << "auto *" << Name << "_d = " << Name << ".data();\n";
-      Clauses.push_back(
-          mapClause(H.Map, Name + "_d[0 : " + Name + ".size()]"));
+      Clauses.push_back(mapClause(H.Map, Name + "_d[0 : " + Name + ".size()]"));
     } else {
       Clauses.push_back(mapClause(H.Map, H.Variable));
     }
   }
-  std::string Directive = "omp target data device(ofld::bridge::default_device()) " +
-                          join(Clauses, " ");
+  std::string Directive =
+      "omp target data device(ofld::bridge::default_device()) " +
+      join(Clauses, " ");
   if (InMacroArgument)
     OS << "_Pragma(\"" << Directive << "\")\n{\n";
   else

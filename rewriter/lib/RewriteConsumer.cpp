@@ -17,11 +17,11 @@
 #include "offload/Rewriter.h"
 
 #include "CallRewriter.h"
-#include "offload/Core/CallShape.h"
 #include "DeviceCode.h"
 #include "Lowering.h"
 #include "RewriteContext.h"
 #include "SourceText.h"
+#include "offload/Core/CallShape.h"
 #include "offload/Core/Diagnostics.h"
 #include "offload/Core/KernelAttributes.h"
 #include "offload/Core/KernelBodyChecks.h"
@@ -212,8 +212,7 @@ public:
     // is judged where a definition or a launch needs them, not here.
     if (!Needed && hasIncompleteParameter(*D, Ctx))
       return true;
-    bool OK =
-        checkKernelDeclaration(*D, Ctx, Ctx.getDiagnostics()).has_value();
+    bool OK = checkKernelDeclaration(*D, Ctx, Ctx.getDiagnostics()).has_value();
     Checked[D] = OK;
     return OK;
   }
@@ -312,8 +311,7 @@ void wrapRedeclarations(RewriteContext &RC, const Decl &D) {
         !R->isImplicit())
       if (!wrapInDeclareTarget(RC, *R))
         if (const auto *FD = dyn_cast<FunctionDecl>(R))
-          report(RC.Diags, FD->getLocation(),
-                 DiagId::RewriteKernelAcrossMacros)
+          report(RC.Diags, FD->getLocation(), DiagId::RewriteKernelAcrossMacros)
               << FD;
 }
 
@@ -359,13 +357,14 @@ void respellSpanParams(RewriteContext &RC, const FunctionDecl &FD) {
         continue;
       const TemplateDecl *Named =
           TST.getTypePtr()->getTemplateName().getAsTemplateDecl();
-      if (!Named || Named->getName() != "span" ||
-          !Named->isInStdNamespace() || !TST.getNumArgs())
+      if (!Named || Named->getName() != "span" || !Named->isInStdNamespace() ||
+          !TST.getNumArgs())
         continue;
       // The arguments as written: the type's own range leaves out its
       // qualifiers (`const float`), so take the text after `<`.
-      std::optional<FileRange> Open = fileRange(
-          SM, RC.langOpts(), SourceRange(TST.getLAngleLoc(), TST.getLAngleLoc()));
+      std::optional<FileRange> Open =
+          fileRange(SM, RC.langOpts(),
+                    SourceRange(TST.getLAngleLoc(), TST.getLAngleLoc()));
       std::optional<FileRange> First =
           fileRange(SM, RC.langOpts(), TST.getArgLoc(0).getSourceRange());
       if (!Open || !First || Open->File != First->File)
@@ -376,11 +375,10 @@ void respellSpanParams(RewriteContext &RC, const FunctionDecl &FD) {
                                 .str();
       std::string Extent;
       if (TST.getNumArgs() > 1)
-        Extent = fileText(SM, RC.langOpts(),
-                          TST.getArgLoc(1).getSourceRange());
+        Extent = fileText(SM, RC.langOpts(), TST.getArgLoc(1).getSourceRange());
       std::optional<FileRange> FR =
-          fileRange(SM, RC.langOpts(), TSI->getTypeLoc().getUnqualifiedLoc()
-                                           .getSourceRange());
+          fileRange(SM, RC.langOpts(),
+                    TSI->getTypeLoc().getUnqualifiedLoc().getSourceRange());
       if (Element.empty() || !FR || (TST.getNumArgs() > 1 && Extent.empty()))
         continue;
       RC.edit(FR->File, FR->Begin, FR->End - FR->Begin,
@@ -394,8 +392,7 @@ void respellSpanParams(RewriteContext &RC, const FunctionDecl &FD) {
 /// line, clang by the spelling of their type, which keeps its own naming.
 /// Arrays declared together (`shared_array<int, 32> lo, hi;`) share that
 /// spelling, so under the plugin they are one array: they share the tag.
-void tagSharedArrays(RewriteContext &RC,
-                     llvm::ArrayRef<const VarDecl *> Vars) {
+void tagSharedArrays(RewriteContext &RC, llvm::ArrayRef<const VarDecl *> Vars) {
   const SourceManager &SM = RC.SM;
   std::set<SourceLocation> Tagged;
   for (const VarDecl *VD : Vars) {
@@ -519,8 +516,8 @@ void addBridgeIncludes(RewriteContext &RC, const IncludeMap &Includes) {
       }
     if (!At && !Lines.empty())
       At = &Lines.front();
-    RC.edit(FID, At ? At->Offset : 0, 0,
-            bridgeInclude(At ? At->Angled : true), Replacing);
+    RC.edit(FID, At ? At->Offset : 0, 0, bridgeInclude(At ? At->Angled : true),
+            Replacing);
   }
 }
 
@@ -542,8 +539,8 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
   auto SyncsOf = [&](const FunctionDecl *K) {
     auto [It, New] = Syncs.try_emplace(K->getCanonicalDecl());
     if (New)
-      It->second =
-          findDeviceCode(Context, {K}).Synchronises.lookup(K->getCanonicalDecl());
+      It->second = findDeviceCode(Context, {K})
+                       .Synchronises.lookup(K->getCanonicalDecl());
     return It->second;
   };
   std::map<const CallExpr *, PlannedCall> Planned;
@@ -561,10 +558,8 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
       if (!I.FD->isDependentContext())
         Check(*I.FD, I.FD->doesThisDeclarationHaveABody());
       if (!CheckOnly && !inDeclareTarget(*I.FD) &&
-          !I.FD->isTemplateInstantiation() &&
-          !wrapInDeclareTarget(RC, *I.FD))
-        report(RC.Diags, I.FD->getLocation(),
-               DiagId::RewriteKernelAcrossMacros)
+          !I.FD->isTemplateInstantiation() && !wrapInDeclareTarget(RC, *I.FD))
+        report(RC.Diags, I.FD->getLocation(), DiagId::RewriteKernelAcrossMacros)
             << I.FD;
       break;
     case Item::Function:

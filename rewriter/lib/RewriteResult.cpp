@@ -36,9 +36,9 @@ void RewriteResult::addCall(CallExplanation Call) {
 /// Formats the new text of the edits marked `Format` (their lines only: the
 /// code around them stays as its author wrote it) and returns the edits
 /// that do both.
-static Expected<Replacements>
-formatEdits(StringRef File, StringRef Code, const Replacements &Reps,
-            ArrayRef<unsigned> Offsets) {
+static Expected<Replacements> formatEdits(StringRef File, StringRef Code,
+                                          const Replacements &Reps,
+                                          ArrayRef<unsigned> Offsets) {
   Expected<std::string> New = clang::tooling::applyAllReplacements(Code, Reps);
   if (!New)
     return New.takeError();
@@ -56,8 +56,7 @@ formatEdits(StringRef File, StringRef Code, const Replacements &Reps,
     Shifted.emplace_back(unsigned(long(Offset) + Delta), Size);
   }
   clang::format::FormatStyle Style = clang::format::getLLVMStyle();
-  Replacements Formatting =
-      clang::format::reformat(Style, *New, Shifted, File);
+  Replacements Formatting = clang::format::reformat(Style, *New, Shifted, File);
   return Reps.merge(Formatting);
 }
 

@@ -34,7 +34,7 @@ constexpr std::size_t ArgChunkBytes = 3 * (SmallRangeMaxBytes + 512);
 
 /// A chunk of the arena of one device, held by one launch at a time.
 struct ArgChunk {
-  char *Base = nullptr; ///< host address; null: no chunk
+  char *Base = nullptr;       ///< host address; null: no chunk
   char *DeviceBase = nullptr; ///< the device's copy of it
   int Device = -1;
   int Index = -1;

@@ -1,4 +1,5 @@
-//===- Environment.h - the runtime's settings from the environment -*- C++ -*-===//
+//===- Environment.h - the runtime's settings from the environment -*- C++
+//-*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

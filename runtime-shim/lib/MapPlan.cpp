@@ -508,8 +508,8 @@ extern "C" void __ofld_group_end(int64_t Device, int32_t N, void **Ptrs,
   releaseRanges(Ptrs, Device, N, Ptrs, Sizes, Types);
 }
 
-void ofld::detail::mapBare(bool Begin, int64_t Device, void *Ptr,
-                           int64_t Bytes, const char *Name) {
+void ofld::detail::mapBare(bool Begin, int64_t Device, void *Ptr, int64_t Bytes,
+                           const char *Name) {
   int64_t Size = Bytes, Type = 0;
   (Begin ? __tgt_target_data_begin_mapper : __tgt_target_data_end_mapper)(
       nullptr, Device, 1, &Ptr, &Ptr, &Size, &Type,

@@ -50,12 +50,10 @@ thread_local std::vector<Scratch> Buffers;
 
 //===-- Entry points (plugin <-> runtime ABI) -----------------------------===//
 
-extern "C" uint64_t __ofld_reduction_scratch(const __ofld_site *Site,
-                                             int64_t Device,
-                                             const ofld::launch *Shape,
-                                             int32_t OnStream,
-                                             const uint32_t *Dims,
-                                             int32_t Index) {
+extern "C" uint64_t
+__ofld_reduction_scratch(const __ofld_site *Site, int64_t Device,
+                         const ofld::launch *Shape, int32_t OnStream,
+                         const uint32_t *Dims, int32_t Index) {
   // CPU grids combine into the variable itself.
   if (Device < 0 || isHostTargetDevice(int(Device)))
     return 0;

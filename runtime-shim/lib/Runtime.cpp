@@ -11,26 +11,26 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "offload/offload.hpp"
 #include "offload/runtime.h"
 #include "CudaDriver.h"
 #include "Profile.h"
 #include "RuntimeInternal.h"
+#include "offload/offload.hpp"
 
 #include <omp.h>
 
 #include <dlfcn.h>
 
 #include <atomic>
-#include <memory>
-#include <string>
-#include <mutex>
-#include <vector>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
 #include <strings.h>
+#include <vector>
 
 namespace {
 std::atomic<ofld::error_handler> Handler{nullptr};
@@ -135,8 +135,8 @@ bool ofld::detail::isHostTargetDevice(int D) {
   const char *Uid = omp_get_uid_from_device(D);
   if (!Uid)
     return false;
-  static const char *const HostPlugins[] = {"x86_64", "aarch64", "ppc64",
-                                            "ppc64le", "s390x", "riscv64",
+  static const char *const HostPlugins[] = {"x86_64",     "aarch64", "ppc64",
+                                            "ppc64le",    "s390x",   "riscv64",
                                             "loongarch64"};
   for (const char *Name : HostPlugins) {
     std::size_t N = std::strlen(Name);
@@ -238,8 +238,9 @@ int64_t ofld::detail::dataDevice(int Requested, const __ofld_place *Place,
     return defaultDevice().Device;
   if (Requested >= 0 && Requested < preferredCount())
     return preferredDevices()[Requested];
-  failAt(Place, What, "device %d does not exist (%d offload device%s available)",
-         Requested, preferredCount(), preferredCount() == 1 ? "" : "s");
+  failAt(Place, What,
+         "device %d does not exist (%d offload device%s available)", Requested,
+         preferredCount(), preferredCount() == 1 ? "" : "s");
   return -1;
 }
 
@@ -258,9 +259,9 @@ extern "C" ofld::detail::cpu_grid_state *__ofld_cpu_state() {
 }
 
 extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
-                                       const ofld::launch *Shape,
-                                       int64_t Count, int64_t Device,
-                                       const void *RegionId, uint32_t *Dims) {
+                                       const ofld::launch *Shape, int64_t Count,
+                                       int64_t Device, const void *RegionId,
+                                       uint32_t *Dims) {
   if (profile::Active)
     profile::setSite(Site, RegionId);
   std::uint64_t D[__ofld_num_dims];
@@ -319,10 +320,10 @@ extern "C" int64_t __ofld_select_device(const __ofld_site *Site,
   DefaultDevice Default{-1};
   if (Requested < 0)
     Default = defaultDevice();
-  if (Default.BadSource &&
-      (Default.BadFromProgram || P == Policy::Mandatory)) {
-    fail(Site, "default device %d (%s) does not exist (%d offload device%s "
-               "available)",
+  if (Default.BadSource && (Default.BadFromProgram || P == Policy::Mandatory)) {
+    fail(Site,
+         "default device %d (%s) does not exist (%d offload device%s "
+         "available)",
          Default.BadNumber, Default.BadSource, Default.BadAmong,
          Default.BadAmong == 1 ? "" : "s");
     return -1;
@@ -358,14 +359,16 @@ extern "C" void __ofld_launch_failed(const __ofld_site *Site, int64_t Device,
            inDeviceBuffer(Ptrs[I], BufferDevice);
   }
   if (Held)
-    fail(Site, "launch on device %lld failed (libomptarget returned %d) on "
-               "data the device keeps (a region, a launch group or a "
-               "device_buffer); the host copies are stale, so it cannot run "
-               "on the CPU",
+    fail(Site,
+         "launch on device %lld failed (libomptarget returned %d) on "
+         "data the device keeps (a region, a launch group or a "
+         "device_buffer); the host copies are stale, so it cannot run "
+         "on the CPU",
          (long long)Device, Rc);
   else if (offloadPolicy() == Policy::Mandatory)
-    fail(Site, "launch on device %lld failed (libomptarget returned %d; "
-               "LIBOMPTARGET_INFO=-1 shows why)",
+    fail(Site,
+         "launch on device %lld failed (libomptarget returned %d; "
+         "LIBOMPTARGET_INFO=-1 shows why)",
          (long long)Device, Rc);
 }
 
@@ -450,8 +453,8 @@ void activateCudaContexts() {
     unsigned Flags;
     int Active;
     CUcontext Ctx;
-    if (Cu->DeviceGet(&Dev, I) || Cu->PrimaryCtxGetState(Dev, &Flags, &Active) ||
-        Active)
+    if (Cu->DeviceGet(&Dev, I) ||
+        Cu->PrimaryCtxGetState(Dev, &Flags, &Active) || Active)
       continue;
     if (!Cu->PrimaryCtxSetFlags(Dev, SchedAuto))
       (void)Cu->PrimaryCtxRetain(&Ctx, Dev); // active for the process's life

@@ -75,9 +75,8 @@ extern thread_local unsigned Failures;
 
 /// Reports a failure of `What` ("ofld::region", "ofld::device_buffer")
 /// at `Place` (may be null): "offload: <What> at <file>:<line>: <cause>".
-[[gnu::format(printf, 3, 4)]] void failAt(const __ofld_place *Place,
-                                          const char *What,
-                                          const char *Format, ...);
+[[gnu::format(printf, 3, 4)]] void
+failAt(const __ofld_place *Place, const char *What, const char *Format, ...);
 
 /// The libomptarget device that data of offload's device `Requested` (-1:
 /// the default device) lives on, or -1 when kernels run on this CPU; a

@@ -8,13 +8,13 @@
 // stage, and the copy engines that move pieces between pinned slots and the
 // device.
 //
-// CUDA devices use the driver directly (CudaDriver.h): one stream per worker and one event per slot, in
-// the primary context that libomptarget's CUDA plugin uses too. The CUDA
-// ordinal of an OpenMP device is read off a pointer the device allocated
-// (cuPointerGetAttribute), so libomptarget's numbering across plugins (host
-// target devices may come first) does not matter. The OpenMP engine
-// (llvm_omp_target_alloc_host + omp_target_memcpy, any plugin) is about
-// 10% slower on an H200, each piece's copy being synchronous; it is used
+// CUDA devices use the driver directly (CudaDriver.h): one stream per worker
+// and one event per slot, in the primary context that libomptarget's CUDA
+// plugin uses too. The CUDA ordinal of an OpenMP device is read off a pointer
+// the device allocated (cuPointerGetAttribute), so libomptarget's numbering
+// across plugins (host target devices may come first) does not matter. The
+// OpenMP engine (llvm_omp_target_alloc_host + omp_target_memcpy, any plugin) is
+// about 10% slower on an H200, each piece's copy being synchronous; it is used
 // only where OFFLOAD_STAGING_ENGINE=omp asks for it, on every device
 // (host-target devices too, which lets CI run this file). Otherwise
 // host-target devices never stage: their "device" memory is host memory.
@@ -91,13 +91,13 @@ const Settings &settings() {
     // do, and 4 reach as much only on single copies (bench/staging). Leave
     // at least half of the cores to the program.
     unsigned Cores = std::max(1u, std::thread::hardware_concurrency());
-    S.Pipe.Workers = unsigned(
-        E.StagingThreads.value_or(std::clamp(Cores / 2, 1u, 6u)));
+    S.Pipe.Workers =
+        unsigned(E.StagingThreads.value_or(std::clamp(Cores / 2, 1u, 6u)));
     S.Pipe.Workers = std::clamp(S.Pipe.Workers, 1u, 64u);
     S.Pipe.Piece = std::clamp<std::size_t>(E.StagingPiece.value_or(4 * MiB),
                                            64 * KiB, 256 * MiB);
-    S.Pipe.Slots = unsigned(std::clamp<std::size_t>(
-        E.StagingSlots.value_or(2), 1, Pipeline::MaxSlots));
+    S.Pipe.Slots = unsigned(std::clamp<std::size_t>(E.StagingSlots.value_or(2),
+                                                    1, Pipeline::MaxSlots));
     return S;
   }();
   return S;
@@ -364,14 +364,13 @@ bool stage(Direction Dir, int Device, char *DevPtr, char *Host,
   Result R = P->copy(Dir, DevPtr, Host, Bytes);
   if (!R.Status) {
     if (settings().LogTransfers)
-      std::fprintf(stderr,
-                   "offload device %d info: Copying data from %s through "
-                   "pinned staging, HstPtr=%p, TgtPtr=%p, Size=%zu\n",
-                   Device,
-                   Dir == Direction::ToDevice ? "host to device"
-                                              : "device to host",
-                   static_cast<void *>(Host), static_cast<void *>(DevPtr),
-                   Bytes);
+      std::fprintf(
+          stderr,
+          "offload device %d info: Copying data from %s through "
+          "pinned staging, HstPtr=%p, TgtPtr=%p, Size=%zu\n",
+          Device,
+          Dir == Direction::ToDevice ? "host to device" : "device to host",
+          static_cast<void *>(Host), static_cast<void *>(DevPtr), Bytes);
     return true;
   }
   // Nothing moved yet: the caller copies through libomptarget, which

@@ -1,4 +1,5 @@
-//===- Staging.h - large host<->device copies through pinned memory -*- C++ -*-===//
+//===- Staging.h - large host<->device copies through pinned memory -*- C++
+//-*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Printers.h"
 #include "offload/Core/KernelDescriptor.h"
+#include "Printers.h"
 
 #include "llvm/Support/Error.h"
 
@@ -111,8 +111,7 @@ TEST_CASE("encodeKernel writes the documented parameter format",
         "Vl8.0.0.0.0.0,Ot16.0.0.0.0.0");
 }
 
-TEST_CASE("encodeKernel escapes the separators inside names",
-          "[descriptor]") {
+TEST_CASE("encodeKernel escapes the separators inside names", "[descriptor]") {
   KernelDescriptor K;
   K.Name = "a;b=c,d%e\nf";
   std::string S = encodeKernel(K);
@@ -147,8 +146,8 @@ TEST_CASE("kernel descriptors round-trip", "[descriptor]") {
     K.Name = "reduce";
     for (ReduceKind R : {ReduceKind::None, ReduceKind::Sum, ReduceKind::Min,
                          ReduceKind::Max}) {
-      ParamLayout P = layout(PayloadKind::Object, MapKind::ToFrom, 8, 0, 0, 0,
-                             0, false);
+      ParamLayout P =
+          layout(PayloadKind::Object, MapKind::ToFrom, 8, 0, 0, 0, 0, false);
       P.Reduce = R;
       K.Params.push_back(P);
     }
@@ -164,8 +163,8 @@ TEST_CASE("kernel descriptors round-trip", "[descriptor]") {
     KernelDescriptor K;
     K.Name = "wide";
     for (unsigned I = 0; I < 40; ++I)
-      K.Params.push_back(layout(PayloadKind::Span, MapKind::To, I + 1,
-                                1000 + I, I, 8 + I, 16 + I, I % 2 == 1));
+      K.Params.push_back(layout(PayloadKind::Span, MapKind::To, I + 1, 1000 + I,
+                                I, 8 + I, 16 + I, I % 2 == 1));
     KernelDescriptor D = expectOk(decodeKernel(encodeKernel(K)));
     checkSameParams(D, K);
     CHECK(D.shapeParam() == 1u);
@@ -236,8 +235,9 @@ TEST_CASE("launch groups round-trip", "[descriptor][groups]") {
   }
   SECTION("a malformed group is refused") {
     std::string S = encodeCallSite(C);
-    for (const char *Bad : {";group=0.10.1.T", ";group=3.1.1.T", ";group=3.10.x.T",
-                            ";group=3.10.1.Q", ";group=3.10"})
+    for (const char *Bad :
+         {";group=0.10.1.T", ";group=3.1.1.T", ";group=3.10.x.T",
+          ";group=3.10.1.Q", ";group=3.10"})
       CHECK_THAT(expectError(decodeCallSite(S + Bad)),
                  Catch::Matchers::Contains("bad launch group"));
   }
@@ -274,9 +274,8 @@ TEST_CASE("malformed descriptors are refused", "[descriptor][errors]") {
     CHECK_THAT(expectError(decodeKernel(withParams("Sb4.0.0.8.16.1.3.1"))),
                Catch::Contains("needs 6 or 7 numbers"));
     // A bad item after a good one still fails the whole descriptor.
-    CHECK_THAT(
-        expectError(decodeKernel(withParams("Vl4.0.0.0.0.0,Ot8.0.0"))),
-        Catch::Contains("needs 6 or 7 numbers"));
+    CHECK_THAT(expectError(decodeKernel(withParams("Vl4.0.0.0.0.0,Ot8.0.0"))),
+               Catch::Contains("needs 6 or 7 numbers"));
   }
   SECTION("bad reduction") {
     // The seventh number is a ReduceKind: 1 sum, 2 min, 3 max.

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Printers.h"
 #include "offload/Core/TransferRules.h"
+#include "Printers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -233,8 +233,8 @@ ParamRule accepted(llvm::StringRef Kernel, unsigned Index, bool IsOut = false) {
   ParamClassification C = classify(Kernel, Index, IsOut);
   if (const auto *V = std::get_if<RuleViolation>(&C))
     FAIL(Kernel.str() << " param " << Index << " rejected with "
-                      << test::name(V->Id) << " on '"
-                      << V->Type.getAsString() << "'");
+                      << test::name(V->Id) << " on '" << V->Type.getAsString()
+                      << "'");
   ParamRule R = std::get<ParamRule>(C);
   // The classifier and the printed table must never disagree on direction.
   CHECK(R.Layout.Map == ruleFor(R.Row).Map);
@@ -866,9 +866,7 @@ TEST_CASE("types whose copy runs code, or that hold host addresses, are "
 //===----------------------------------------------------------------------===//
 
 TEST_CASE("checkKernelSignature", "[signature]") {
-  SECTION("a void free function is fine") {
-    CHECK(signature("k_ok") == "ok");
-  }
+  SECTION("a void free function is fine") { CHECK(signature("k_ok") == "ok"); }
   SECTION("a static member function is fine") {
     CHECK(signature("Methods::staticMember") == "ok");
   }
@@ -882,12 +880,8 @@ TEST_CASE("checkKernelSignature", "[signature]") {
     CHECK(signature("Methods::virtualMember") == "KernelIsVirtual");
     CHECK(signature("Methods::virtualReturns") == "KernelIsVirtual");
   }
-  SECTION("variadic") {
-    CHECK(signature("k_variadic") == "KernelIsVariadic");
-  }
-  SECTION("main") {
-    CHECK(signature("main") == "KernelIsMain");
-  }
+  SECTION("variadic") { CHECK(signature("k_variadic") == "KernelIsVariadic"); }
+  SECTION("main") { CHECK(signature("main") == "KernelIsMain"); }
   SECTION("coroutine") {
     CHECK(signature("k_coroutine") == "KernelIsCoroutine");
   }

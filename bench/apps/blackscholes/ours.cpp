@@ -18,12 +18,10 @@
 #include <span>
 #include <vector>
 
-[[offload::kernel]] void black_scholes(APPS_OUT std::span<float> call,
-                                       APPS_OUT std::span<float> put,
-                                       std::span<const float> price,
-                                       std::span<const float> strike,
-                                       std::span<const float> years, float r,
-                                       float v) {
+[[offload::kernel]] void
+black_scholes(APPS_OUT std::span<float> call, APPS_OUT std::span<float> put,
+              std::span<const float> price, std::span<const float> strike,
+              std::span<const float> years, float r, float v) {
   const std::size_t i = ofld::global_id();
   if (i >= call.size())
     return;

@@ -1,4 +1,5 @@
-//===- bench/apps/common/apps.hpp - what every application benchmark shares ===//
+//===- bench/apps/common/apps.hpp - what every application benchmark shares
+//===//
 //
 // Part of the offload project's benchmark suite.
 //
@@ -92,7 +93,8 @@ template <class T> void poison(std::vector<T> &v) {
 /// about `most` indices are visited: the CPU reference of a big problem
 /// checks a spread-out sample (the first and last element included), that of
 /// a small one (CI) every element. Returns how many were visited.
-template <class F> std::size_t for_sample(std::size_t n, std::size_t most, F &&fn) {
+template <class F>
+std::size_t for_sample(std::size_t n, std::size_t most, F &&fn) {
   std::size_t s = n <= most ? 1 : (n + most - 1) / most, count = 0;
   for (std::size_t i = 0; i < n; i += s, ++count)
     fn(i);

@@ -62,8 +62,9 @@ int main(int argc, char **argv) {
   kmeans::make_inputs(n, features, centroids);
   std::vector<int> member(n);
   apps::poison(member);
-  const ofld::launch shape{.grid = {unsigned((n + kmeans::kBlock - 1) / kmeans::kBlock)},
-                           .block = {kmeans::kBlock}};
+  const ofld::launch shape{
+      .grid = {unsigned((n + kmeans::kBlock - 1) / kmeans::kBlock)},
+      .block = {kmeans::kBlock}};
   bench::Samples s;
   {
     ofld::region resident{std::span<int>(member),

@@ -41,7 +41,8 @@ inline void make_inputs(std::size_t n, std::vector<float> &features,
       centroids[k * kDims + f] = apps::uniform(21, k * kDims + f, 0, 10) +
                                  apps::uniform(22, k * kDims + f, -0.5f, 0.5f);
   for (std::size_t i = 0; i < n; ++i) {
-    std::size_t home = apps::pcg_hash(std::uint32_t(i) ^ 0x5bd1e995u) % kClusters;
+    std::size_t home =
+        apps::pcg_hash(std::uint32_t(i) ^ 0x5bd1e995u) % kClusters;
     for (int f = 0; f < kDims; ++f)
       features[f * n + i] = apps::uniform(21, home * kDims + f, 0, 10) +
                             apps::uniform(23, i * kDims + f, -2, 2);

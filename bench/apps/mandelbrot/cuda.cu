@@ -40,7 +40,8 @@ int main(int argc, char **argv) {
   const std::size_t n = a.n;
   std::vector<int> count(n * n);
   int *dcount = apps::poisoned_output<int>(n * n);
-  const unsigned blocks = unsigned((n + mandelbrot::kTile - 1) / mandelbrot::kTile);
+  const unsigned blocks =
+      unsigned((n + mandelbrot::kTile - 1) / mandelbrot::kTile);
   const dim3 grid(blocks, blocks), block(mandelbrot::kTile, mandelbrot::kTile);
   const float step = mandelbrot::kSpan / float(n);
   char extra[64];

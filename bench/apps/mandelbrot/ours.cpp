@@ -44,7 +44,8 @@ int main(int argc, char **argv) {
   const std::size_t n = a.n;
   std::vector<int> count(n * n);
   apps::poison(count);
-  const unsigned blocks = unsigned((n + mandelbrot::kTile - 1) / mandelbrot::kTile);
+  const unsigned blocks =
+      unsigned((n + mandelbrot::kTile - 1) / mandelbrot::kTile);
   const ofld::launch shape{.grid = {blocks, blocks},
                            .block = {mandelbrot::kTile, mandelbrot::kTile}};
   const float step = mandelbrot::kSpan / float(n);

@@ -46,16 +46,17 @@ __global__ void mc_call(float *partial, unsigned samples, float s0,
 int main(int argc, char **argv) {
   bench::Args a = bench::parse(argc, argv, {20, 3, std::size_t(1) << 20, ""});
   apps::require_cuda_device(argv[0]);
-  const std::size_t blocks = (a.n + kBlock - 1) / kBlock, threads = blocks * kBlock;
+  const std::size_t blocks = (a.n + kBlock - 1) / kBlock,
+                    threads = blocks * kBlock;
   std::vector<float> partial(blocks);
   float *dpartial = apps::poisoned_output<float>(blocks);
   char extra[64];
-  std::snprintf(extra, sizeof extra, "size=%zux%u", threads, montecarlo::kSamples);
+  std::snprintf(extra, sizeof extra, "size=%zux%u", threads,
+                montecarlo::kSamples);
   apps::time_cuda(a, montecarlo::kMeasure, extra, [&] {
-    mc_call<<<unsigned(blocks), kBlock>>>(dpartial, montecarlo::kSamples,
-                                          montecarlo::kS0, montecarlo::kStrike,
-                                          montecarlo::drift(),
-                                          montecarlo::vol_t());
+    mc_call<<<unsigned(blocks), kBlock>>>(
+        dpartial, montecarlo::kSamples, montecarlo::kS0, montecarlo::kStrike,
+        montecarlo::drift(), montecarlo::vol_t());
   });
   apps::from_device(partial.data(), dpartial, blocks);
   montecarlo::check("cuda", threads, partial);

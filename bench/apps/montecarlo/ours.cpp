@@ -33,7 +33,8 @@ using montecarlo::kBlock;
     std::uint32_t c = montecarlo::counter(first + k);
     float u1 = apps::unit_open(apps::pcg_hash(c));
     float u2 = apps::unit_open(apps::pcg_hash(c + 1));
-    float z = std::sqrt(-2.0f * std::log(u1)) * std::cos(montecarlo::kTwoPi * u2);
+    float z =
+        std::sqrt(-2.0f * std::log(u1)) * std::cos(montecarlo::kTwoPi * u2);
     float st = s0 * std::exp(drift + vol_t * z);
     sum += std::fmax(st - strike, 0.0f);
   }
@@ -52,7 +53,8 @@ int main(int argc, char **argv) {
   bench::Args a = bench::parse(argc, argv, {20, 3, std::size_t(1) << 20, ""});
   if (ofld::device_count() < 1)
     bench::no_device(argv[0], "ofld::device_count() is 0");
-  const std::size_t blocks = (a.n + kBlock - 1) / kBlock, threads = blocks * kBlock;
+  const std::size_t blocks = (a.n + kBlock - 1) / kBlock,
+                    threads = blocks * kBlock;
   std::vector<float> partial(blocks);
   apps::poison(partial);
   const ofld::launch shape{.grid = {unsigned(blocks)}, .block = {kBlock}};
@@ -69,7 +71,8 @@ int main(int argc, char **argv) {
   }
   montecarlo::check("ours", threads, partial);
   char extra[64];
-  std::snprintf(extra, sizeof extra, "size=%zux%u", threads, montecarlo::kSamples);
+  std::snprintf(extra, sizeof extra, "size=%zux%u", threads,
+                montecarlo::kSamples);
   s.report(montecarlo::kMeasure, "ours", 0, extra);
   return 0;
 }

@@ -79,14 +79,16 @@ inline void check(const char *impl, std::size_t threads,
   const double discount = std::exp(-double(kRate) * kYears);
   const double price = discount * total / samples;
   const double mean = sum / drawn;
-  const double stderr_ = discount * std::sqrt((sum2 / drawn - mean * mean) / samples);
+  const double stderr_ =
+      discount * std::sqrt((sum2 / drawn - mean * mean) / samples);
   const double sq = std::sqrt(double(kYears));
   const double d1 = (std::log(double(kS0) / kStrike) +
                      (kRate + 0.5 * double(kVol) * kVol) * kYears) /
                     (double(kVol) * sq);
   const double d2 = d1 - double(kVol) * sq;
-  const double exact = kS0 * 0.5 * std::erfc(-d1 / std::sqrt(2.0)) -
-                       kStrike * discount * 0.5 * std::erfc(-d2 / std::sqrt(2.0));
+  const double exact =
+      kS0 * 0.5 * std::erfc(-d1 / std::sqrt(2.0)) -
+      kStrike * discount * 0.5 * std::erfc(-d2 / std::sqrt(2.0));
   if (!(std::fabs(price - exact) <= 6 * stderr_))
     apps::failf(kMeasure, impl,
                 "price %.6f, closed form %.6f, standard error %.3g", price,

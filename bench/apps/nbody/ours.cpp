@@ -36,8 +36,8 @@ inline float rsqrt(float x) {
 [[offload::kernel]] void nbody_step(std::span<const body> pos,
                                     std::span<const body> vel,
                                     APPS_OUT std::span<body> pos1,
-                                    APPS_OUT std::span<body> vel1,
-                                    float dt, float eps2) {
+                                    APPS_OUT std::span<body> vel1, float dt,
+                                    float eps2) {
   ofld::shared_array<body, kBlock> tile;
   const std::size_t n = pos.size();
   const std::size_t i = ofld::global_id();

@@ -39,8 +39,10 @@ inline void make_inputs(std::size_t n, std::vector<body> &pos,
   vel.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     pos[i] = {apps::uniform(1, i, -1, 1), apps::uniform(2, i, -1, 1),
-              apps::uniform(3, i, -1, 1), apps::uniform(4, i, 0.5f, 1.5f) / float(n)};
-    vel[i] = {apps::uniform(5, i, -0.1f, 0.1f), apps::uniform(6, i, -0.1f, 0.1f),
+              apps::uniform(3, i, -1, 1),
+              apps::uniform(4, i, 0.5f, 1.5f) / float(n)};
+    vel[i] = {apps::uniform(5, i, -0.1f, 0.1f),
+              apps::uniform(6, i, -0.1f, 0.1f),
               apps::uniform(7, i, -0.1f, 0.1f), 0.0f};
   }
 }

@@ -21,8 +21,10 @@ __global__ void srad_coeff(const float *J, float *C, unsigned n, float q0sqr) {
     return;
   const std::size_t i = std::size_t(y) * n + x;
   const float jc = J[i];
-  const float dN = J[y > 0 ? i - n : i] - jc, dS = J[y + 1 < n ? i + n : i] - jc;
-  const float dW = J[x > 0 ? i - 1 : i] - jc, dE = J[x + 1 < n ? i + 1 : i] - jc;
+  const float dN = J[y > 0 ? i - n : i] - jc,
+              dS = J[y + 1 < n ? i + n : i] - jc;
+  const float dW = J[x > 0 ? i - 1 : i] - jc,
+              dE = J[x + 1 < n ? i + 1 : i] - jc;
   const float g2 = (dN * dN + dS * dS + dW * dW + dE * dE) / (jc * jc);
   const float l = (dN + dS + dW + dE) / jc;
   const float num = 0.5f * g2 - 0.0625f * l * l;

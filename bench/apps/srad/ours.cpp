@@ -20,15 +20,17 @@
 #include <vector>
 
 [[offload::kernel]] void srad_coeff(std::span<const float> J,
-                                    APPS_OUT std::span<float> C,
-                                    unsigned n, float q0sqr) {
+                                    APPS_OUT std::span<float> C, unsigned n,
+                                    float q0sqr) {
   const std::size_t x = ofld::global_id(0), y = ofld::global_id(1);
   if (x >= n || y >= n)
     return;
   const std::size_t i = y * n + x;
   const float jc = J[i];
-  const float dN = J[y > 0 ? i - n : i] - jc, dS = J[y + 1 < n ? i + n : i] - jc;
-  const float dW = J[x > 0 ? i - 1 : i] - jc, dE = J[x + 1 < n ? i + 1 : i] - jc;
+  const float dN = J[y > 0 ? i - n : i] - jc,
+              dS = J[y + 1 < n ? i + n : i] - jc;
+  const float dW = J[x > 0 ? i - 1 : i] - jc,
+              dE = J[x + 1 < n ? i + 1 : i] - jc;
   const float g2 = (dN * dN + dS * dS + dW * dW + dE * dE) / (jc * jc);
   const float l = (dN + dS + dW + dE) / jc;
   const float num = 0.5f * g2 - 0.0625f * l * l;
@@ -40,8 +42,8 @@
 
 [[offload::kernel]] void srad_update(std::span<const float> J,
                                      std::span<const float> C,
-                                     APPS_OUT std::span<float> Jn,
-                                     unsigned n, float lambda) {
+                                     APPS_OUT std::span<float> Jn, unsigned n,
+                                     float lambda) {
   const std::size_t x = ofld::global_id(0), y = ofld::global_id(1);
   if (x >= n || y >= n)
     return;

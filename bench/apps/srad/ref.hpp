@@ -62,11 +62,15 @@ inline float q0sqr(const std::vector<float> &j) {
 /// The coefficient of pixel (x, y) and the new value, in double.
 inline void reference(std::size_t n, const std::vector<float> &j, float q0,
                       std::size_t x, std::size_t y, double &c, double &jn) {
-  auto at = [&](std::size_t xx, std::size_t yy) { return double(j[yy * n + xx]); };
+  auto at = [&](std::size_t xx, std::size_t yy) {
+    return double(j[yy * n + xx]);
+  };
   auto coeff = [&](std::size_t xx, std::size_t yy) {
     double jc = at(xx, yy);
-    double dN = at(xx, yy ? yy - 1 : 0) - jc, dS = at(xx, std::min(yy + 1, n - 1)) - jc,
-           dW = at(xx ? xx - 1 : 0, yy) - jc, dE = at(std::min(xx + 1, n - 1), yy) - jc;
+    double dN = at(xx, yy ? yy - 1 : 0) - jc,
+           dS = at(xx, std::min(yy + 1, n - 1)) - jc,
+           dW = at(xx ? xx - 1 : 0, yy) - jc,
+           dE = at(std::min(xx + 1, n - 1), yy) - jc;
     double g2 = (dN * dN + dS * dS + dW * dW + dE * dE) / (jc * jc);
     double l = (dN + dS + dW + dE) / jc;
     double num = 0.5 * g2 - l * l / 16.0, den = 1 + 0.25 * l;
@@ -74,10 +78,13 @@ inline void reference(std::size_t n, const std::vector<float> &j, float q0,
     return std::clamp(std::exp(-(q - q0) / (q0 * (1 + q0))), 0.0, 1.0);
   };
   double jc = at(x, y);
-  double dN = at(x, y ? y - 1 : 0) - jc, dS = at(x, std::min(y + 1, n - 1)) - jc,
-         dW = at(x ? x - 1 : 0, y) - jc, dE = at(std::min(x + 1, n - 1), y) - jc;
+  double dN = at(x, y ? y - 1 : 0) - jc,
+         dS = at(x, std::min(y + 1, n - 1)) - jc,
+         dW = at(x ? x - 1 : 0, y) - jc,
+         dE = at(std::min(x + 1, n - 1), y) - jc;
   c = coeff(x, y);
-  double cS = coeff(x, std::min(y + 1, n - 1)), cE = coeff(std::min(x + 1, n - 1), y);
+  double cS = coeff(x, std::min(y + 1, n - 1)),
+         cE = coeff(std::min(x + 1, n - 1), y);
   jn = jc + 0.25 * kLambda * (c * dN + cS * dS + c * dW + cE * dE);
 }
 
@@ -92,7 +99,8 @@ inline void check(const char *impl, std::size_t n, const std::vector<float> &j,
       double wc, wj;
       reference(n, j, q0, x, y, wc, wj);
       std::size_t i = y * n + x;
-      double ec = std::fabs(c[i] - wc) / 1e-4, ej = std::fabs(jn[i] - wj) / (1e-5 * wj);
+      double ec = std::fabs(c[i] - wc) / 1e-4,
+             ej = std::fabs(jn[i] - wj) / (1e-5 * wj);
       worst = std::fmax(worst, std::fmax(ec, ej));
       if (!(ec <= 1) || !(ej <= 1))
         apps::failf(kMeasure, impl,

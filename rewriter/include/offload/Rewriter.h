@@ -18,7 +18,8 @@
 //  * files that use offload include <offload/omp_bridge.hpp>.
 //
 // Everything the rewriter decides per parameter comes from the transfer
-// table in core/include/offload/Core/TransferRules.h; this library only spells it.
+// table in core/include/offload/Core/TransferRules.h; this library only spells
+// it.
 //
 //===----------------------------------------------------------------------===//
 

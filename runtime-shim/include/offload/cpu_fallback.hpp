@@ -15,7 +15,8 @@
 #define OFFLOAD_CPU_FALLBACK_HPP
 
 #if defined(OFFLOAD_REQUIRE_PLUGIN)
-#error "offload: this build must offload, but the offload plugin is not loaded (add -fplugin=liboffload.so)"
+#error                                                                         \
+    "offload: this build must offload, but the offload plugin is not loaded (add -fplugin=liboffload.so)"
 #elif !defined(OFFLOAD_QUIET_CPU_FALLBACK)
 // Said once per translation unit (the include guard). GCC prints it as a
 // note; clang as a warning, kept one under -Werror since it is news, not a
@@ -55,7 +56,8 @@
 
 namespace __ofld {
 template <class P> struct shape_extent {
-  static constexpr ofld::detail::shape_role role = ofld::detail::shape_role::none;
+  static constexpr ofld::detail::shape_role role =
+      ofld::detail::shape_role::none;
   // Any argument: a `T&` parameter arrives here as a `const T&`.
   template <class A> static std::size_t count(const A &) { return 0; }
 };
@@ -85,8 +87,7 @@ struct shape_extent<const std::array<T, N> &>
 
 /// Element count of the parameter that sets the default launch shape
 /// (ofld::detail::shape_param); -1 when there is none.
-template <class... P, class... A>
-long long default_count(const A &...args) {
+template <class... P, class... A> long long default_count(const A &...args) {
   if constexpr (sizeof...(P) == 0) {
     return -1;
   } else {

@@ -1,4 +1,5 @@
-//===- offload/device.hpp - the device-side index API ----------------*- C++ -*-===//
+//===- offload/device.hpp - the device-side index API ----------------*- C++
+//-*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -89,20 +90,24 @@ inline cpu_grid_state &cpu_grid_ref() { return cpu_grid; }
 
 #if defined(OFFLOAD_GPU_DEVICE)
 inline std::uint32_t thread_id(int dim = 0) {
-  return dim == 0 ? __gpu_thread_id_x() : dim == 1 ? __gpu_thread_id_y()
-                                                   : __gpu_thread_id_z();
+  return dim == 0   ? __gpu_thread_id_x()
+         : dim == 1 ? __gpu_thread_id_y()
+                    : __gpu_thread_id_z();
 }
 inline std::uint32_t block_id(int dim = 0) {
-  return dim == 0 ? __gpu_block_id_x() : dim == 1 ? __gpu_block_id_y()
-                                                  : __gpu_block_id_z();
+  return dim == 0   ? __gpu_block_id_x()
+         : dim == 1 ? __gpu_block_id_y()
+                    : __gpu_block_id_z();
 }
 inline std::uint32_t block_dim(int dim = 0) {
-  return dim == 0 ? __gpu_num_threads_x() : dim == 1 ? __gpu_num_threads_y()
-                                                     : __gpu_num_threads_z();
+  return dim == 0   ? __gpu_num_threads_x()
+         : dim == 1 ? __gpu_num_threads_y()
+                    : __gpu_num_threads_z();
 }
 inline std::uint32_t grid_dim(int dim = 0) {
-  return dim == 0 ? __gpu_num_blocks_x() : dim == 1 ? __gpu_num_blocks_y()
-                                                    : __gpu_num_blocks_z();
+  return dim == 0   ? __gpu_num_blocks_x()
+         : dim == 1 ? __gpu_num_blocks_y()
+                    : __gpu_num_blocks_z();
 }
 /// Waits until every thread of the block arrived here; memory written by
 /// the block before it is visible to the block after it.
@@ -265,7 +270,8 @@ private:
 };
 } // namespace
 
-//===-- Atomics ------------------------------------------------------------===//
+//===-- Atomics
+//------------------------------------------------------------===//
 
 namespace detail {
 template <class T>

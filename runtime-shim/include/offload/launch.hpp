@@ -1,4 +1,5 @@
-//===- offload/launch.hpp - launch shapes, queues and the host API -*- C++ -*-===//
+//===- offload/launch.hpp - launch shapes, queues and the host API -*- C++
+//-*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -205,17 +206,16 @@ inline bool limit_cause(char *Out, std::size_t Size,
                         const std::uint64_t MaxGrid[3],
                         const std::uint64_t MaxBlock[3],
                         std::uint64_t MaxThreads) {
-  int Limit =
-      ofld::detail::exceeded_limit(Dims, MaxGrid, MaxBlock, MaxThreads);
+  int Limit = ofld::detail::exceeded_limit(Dims, MaxGrid, MaxBlock, MaxThreads);
   if (Limit < 0)
     return false;
-  static const char *const What[] = {"grid.x", "grid.y", "grid.z", "block.x",
-                                     "block.y", "block.z"};
+  static const char *const What[] = {"grid.x",  "grid.y",  "grid.z",
+                                     "block.x", "block.y", "block.z"};
   if (Limit < 6)
-    std::snprintf(Out, Size, "launch %s is %llu, more than the limit of %llu",
-                  What[Limit], (unsigned long long)Dims[Limit],
-                  (unsigned long long)(Limit < 3 ? MaxGrid[Limit]
-                                                 : MaxBlock[Limit - 3]));
+    std::snprintf(
+        Out, Size, "launch %s is %llu, more than the limit of %llu",
+        What[Limit], (unsigned long long)Dims[Limit],
+        (unsigned long long)(Limit < 3 ? MaxGrid[Limit] : MaxBlock[Limit - 3]));
   else
     std::snprintf(Out, Size,
                   "launch block of %llu threads (%llux%llux%llu) is more than "

@@ -27,12 +27,12 @@
 #error "offload needs -std=c++20 or later"
 #else
 
-#include "offload/launch.hpp"
+#include "offload/detail/cpu_grid.hpp"
 #include "offload/device.hpp"
 #include "offload/device_libc.hpp"
+#include "offload/launch.hpp"
 #include "offload/math.hpp"
 #include "offload/reduction.hpp"
-#include "offload/detail/cpu_grid.hpp"
 #include "offload/region.hpp"
 
 #include <type_traits>
@@ -138,8 +138,7 @@ void offload(void (*kernel)(P...), const __ofld::param_t<P> &...args,
 template <class... P>
 void offload(const ofld::launch &shape, void (*kernel)(P...),
              const __ofld::param_t<P> &...args,
-             const char *__ofld_site = nullptr)
-    __asm__("__ofld_launch_shaped");
+             const char *__ofld_site = nullptr) __asm__("__ofld_launch_shaped");
 #endif
 
 #if !defined(__OFFLOAD_PLUGIN__) && !defined(OFFLOAD_GPU_DEVICE)

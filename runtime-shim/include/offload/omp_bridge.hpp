@@ -61,7 +61,7 @@
 #ifndef OFFLOAD_CPU_GRID_INLINE
 #define OFFLOAD_CPU_GRID_INLINE 1
 #endif
-#if defined(_OPENMP) && defined(__GNUC__) && !defined(__clang__) &&           \
+#if defined(_OPENMP) && defined(__GNUC__) && !defined(__clang__) &&            \
     !defined(OFFLOAD_CPU_FIBERS_UCONTEXT)
 #define OFFLOAD_CPU_FIBERS_UCONTEXT 1
 #endif
@@ -132,7 +132,7 @@ int omp_target_disassociate_ptr(const void *, int) __attribute__((weak));
 
 #include "offload/offload.hpp"
 
-#if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE) &&                       \
+#if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE) &&                        \
     !defined(OFFLOAD_CPU_SCHEDULER)
 #error "include <offload/omp_bridge.hpp> before <offload/offload.hpp>"
 #endif
@@ -243,7 +243,9 @@ using span_param = std::span<T, E>;
 template <std::size_t I, class P0, class... P> struct nth {
   using type = typename nth<I - 1, P...>::type;
 };
-template <class P0, class... P> struct nth<0, P0, P...> { using type = P0; };
+template <class P0, class... P> struct nth<0, P0, P...> {
+  using type = P0;
+};
 template <std::size_t I, class... P>
 auto param(void (*)(P...)) -> typename nth<I, P...>::type;
 
@@ -548,11 +550,13 @@ public:
     std::uint64_t Block =
         ofld::block_id(0) +
         std::uint64_t(ofld::grid_dim(0)) *
-            (ofld::block_id(1) + std::uint64_t(ofld::grid_dim(1)) * ofld::block_id(2));
+            (ofld::block_id(1) +
+             std::uint64_t(ofld::grid_dim(1)) * ofld::block_id(2));
     std::uint64_t Thread =
         ofld::thread_id(0) +
         std::uint64_t(ofld::block_dim(0)) *
-            (ofld::thread_id(1) + std::uint64_t(ofld::block_dim(1)) * ofld::thread_id(2));
+            (ofld::thread_id(1) +
+             std::uint64_t(ofld::block_dim(1)) * ofld::thread_id(2));
     std::uint64_t Threads = std::uint64_t(ofld::block_dim(0)) *
                             ofld::block_dim(1) * ofld::block_dim(2);
     Values[Block * Threads + Thread] = ofld::detail::reduce_access::value(Acc);
@@ -696,7 +700,10 @@ struct device_table {
 };
 inline const device_table &devices() {
   static const device_table Table = [] {
-    device_table T{omp_get_initial_device(), omp_get_num_devices(), {}, {},
+    device_table T{omp_get_initial_device(),
+                   omp_get_num_devices(),
+                   {},
+                   {},
                    std::getenv("OMP_DEFAULT_DEVICE") != nullptr};
     std::vector<int> Gpus, Hosts;
     for (int D = 0; D < T.count; ++D) {
@@ -1268,15 +1275,15 @@ __ofld_region_begin(const ofld::detail::region_entry *E, std::int32_t N,
   // Overlapping entries are held as their union, like a launch's arguments.
   std::vector<ofld::bridge::range> R;
   for (std::int32_t I = 0; I < N; ++I)
-    R.push_back({E[I].ptr, std::size_t(E[I].bytes),
-                 ofld::bridge::map_kind(E[I].type)});
+    R.push_back(
+        {E[I].ptr, std::size_t(E[I].bytes), ofld::bridge::map_kind(E[I].type)});
   std::vector<ofld::bridge::detail::span_union> U(R.size());
-  unsigned Count = ofld::bridge::detail::unite(R.data(), unsigned(R.size()),
-                                               U.data());
+  unsigned Count =
+      ofld::bridge::detail::unite(R.data(), unsigned(R.size()), U.data());
   for (unsigned I = 0; I < Count; ++I)
-    ofld::bridge::detail::mapRange(true, D, reinterpret_cast<void *>(U[I].first),
-                                   U[I].last - U[I].first,
-                                   ofld::bridge::map_kind(U[I].kind));
+    ofld::bridge::detail::mapRange(
+        true, D, reinterpret_cast<void *>(U[I].first), U[I].last - U[I].first,
+        ofld::bridge::map_kind(U[I].kind));
   return D;
 }
 
@@ -1287,16 +1294,15 @@ extern "C" inline void __ofld_region_end(std::int64_t D,
     return;
   std::vector<ofld::bridge::range> R;
   for (std::int32_t I = 0; I < N; ++I)
-    R.push_back({E[I].ptr, std::size_t(E[I].bytes),
-                 ofld::bridge::map_kind(E[I].type)});
+    R.push_back(
+        {E[I].ptr, std::size_t(E[I].bytes), ofld::bridge::map_kind(E[I].type)});
   std::vector<ofld::bridge::detail::span_union> U(R.size());
-  unsigned Count = ofld::bridge::detail::unite(R.data(), unsigned(R.size()),
-                                               U.data());
+  unsigned Count =
+      ofld::bridge::detail::unite(R.data(), unsigned(R.size()), U.data());
   for (unsigned I = Count; I-- > 0;)
-    ofld::bridge::detail::mapRange(false, int(D),
-                                   reinterpret_cast<void *>(U[I].first),
-                                   U[I].last - U[I].first,
-                                   ofld::bridge::map_kind(U[I].kind));
+    ofld::bridge::detail::mapRange(
+        false, int(D), reinterpret_cast<void *>(U[I].first),
+        U[I].last - U[I].first, ofld::bridge::map_kind(U[I].kind));
 }
 #elif !defined(_OPENMP)
 namespace ofld::bridge {

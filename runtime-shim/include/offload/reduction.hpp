@@ -1,4 +1,5 @@
-//===- offload/reduction.hpp - reductions declared by a parameter type -*- C++ -*-===//
+//===- offload/reduction.hpp - reductions declared by a parameter type -*- C++
+//-*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -116,7 +117,8 @@ struct reduce_access {
 } // namespace detail
 
 /// A sum over the grid: `s += v` or `s.combine(v)` in the kernel.
-template <class T> class sum : public detail::reducer<detail::reduce_op::sum, T> {
+template <class T>
+class sum : public detail::reducer<detail::reduce_op::sum, T> {
 public:
   sum &operator+=(T v) {
     this->combine(v);
@@ -127,12 +129,14 @@ protected:
   sum() = default;
 };
 /// The smallest contribution: `m.combine(v)` in the kernel.
-template <class T> class min : public detail::reducer<detail::reduce_op::min, T> {
+template <class T>
+class min : public detail::reducer<detail::reduce_op::min, T> {
 protected:
   min() = default;
 };
 /// The largest contribution: `m.combine(v)` in the kernel.
-template <class T> class max : public detail::reducer<detail::reduce_op::max, T> {
+template <class T>
+class max : public detail::reducer<detail::reduce_op::max, T> {
 protected:
   max() = default;
 };
@@ -225,8 +229,7 @@ inline std::uint32_t num_lanes() { return __gpu_num_lanes(); }
 
 /// The lanes of a warp of `n` threads.
 inline lane_mask lanes(std::uint32_t n) {
-  return n >= sizeof(lane_mask) * 8 ? ~lane_mask(0)
-                                    : (lane_mask(1) << n) - 1;
+  return n >= sizeof(lane_mask) * 8 ? ~lane_mask(0) : (lane_mask(1) << n) - 1;
 }
 
 /// Lane `lane + off`'s `v` (lanes past the warp: any value).
@@ -321,8 +324,7 @@ inline std::uint64_t grid_blocks() {
 /// would need as many -- no blocks of 1024 threads, a third of the
 /// occupancy.
 template <class Tr, class T>
-void gpu_last_block(const gpu_slot &slot, std::uint32_t l,
-                                      std::uint32_t b) {
+void gpu_last_block(const gpu_slot &slot, std::uint32_t l, std::uint32_t b) {
   // Every other block's partial is visible after the arrival of all.
   device_fence();
   const std::uint64_t Blocks = grid_blocks();
@@ -341,8 +343,8 @@ void gpu_last_block(const gpu_slot &slot, std::uint32_t l,
   if (l == 0) {
     T *Target = static_cast<T *>(slot.target);
     *Target = Tr::apply(*Target, g);
-    __scoped_atomic_store_n(reinterpret_cast<std::uint64_t *>(slot.scratch),
-                            0, __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
+    __scoped_atomic_store_n(reinterpret_cast<std::uint64_t *>(slot.scratch), 0,
+                            __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
   }
 }
 
@@ -354,8 +356,8 @@ template <class Tr, class T> void gpu_finish(T v, const gpu_slot &slot) {
     return;
   const std::uint32_t Bx = __gpu_num_threads_x(), By = __gpu_num_threads_y();
   const std::uint32_t b = Bx * By * __gpu_num_threads_z();
-  const std::uint32_t l =
-      __gpu_thread_id_x() + Bx * (__gpu_thread_id_y() + By * __gpu_thread_id_z());
+  const std::uint32_t l = __gpu_thread_id_x() +
+                          Bx * (__gpu_thread_id_y() + By * __gpu_thread_id_z());
   T r = block_tree<Tr>(v, l, b, b);
   std::uint32_t *Last = last_block_flag();
   if (l == 0) {

@@ -64,8 +64,7 @@ struct is_view<std::span<T, E>> : std::true_type {};
 template <class T, std::size_t E>
 struct is_view<out_span<T, E>> : std::true_type {};
 
-template <class T, std::size_t E>
-region_entry region_arg(std::span<T, E> s) {
+template <class T, std::size_t E> region_entry region_arg(std::span<T, E> s) {
   return {const_cast<std::remove_const_t<T> *>(s.data()),
           std::int64_t(s.size_bytes()),
           std::is_const_v<T> ? map_to : map_tofrom};
@@ -117,9 +116,8 @@ void __ofld_buffer_free(void *buffer, std::int64_t bytes,
 /// Copies `bytes` between host memory `host` and the buffer at `buffer`
 /// plus `offset`, in the direction `to_device`; waits for launches first.
 void __ofld_buffer_copy(void *buffer, std::int64_t offset,
-                        std::int64_t omp_device, void *host,
-                        std::int64_t bytes, std::int32_t to_device,
-                        const __ofld_place *place);
+                        std::int64_t omp_device, void *host, std::int64_t bytes,
+                        std::int32_t to_device, const __ofld_place *place);
 }
 
 namespace ofld {
@@ -166,8 +164,9 @@ public:
   /// Copies the device's values of a range it holds back to the host
   /// (`target update from`), after the launches issued before.
   template <class R>
-  void update_from(R &&range,
-                   std::source_location where = std::source_location::current()) {
+  void
+  update_from(R &&range,
+              std::source_location where = std::source_location::current()) {
     update(detail::byte_range(range), 0, where);
   }
 
@@ -201,9 +200,9 @@ template <class T> class device_buffer {
 
 public:
   /// On `device` (offload's number), or the default device with -1.
-  explicit device_buffer(std::size_t n, int device = -1,
-                         std::source_location where =
-                             std::source_location::current())
+  explicit device_buffer(
+      std::size_t n, int device = -1,
+      std::source_location where = std::source_location::current())
       : size_(n) {
 #if defined(_OPENMP)
     __ofld_place P = detail::place_of(where);
@@ -242,8 +241,9 @@ public:
     copy(const_cast<T *>(src.data()), src.size(), 1, where);
   }
   /// Copies the first dst.size() elements (at most size()) to `dst`.
-  void copy_to(std::span<T> dst, std::source_location where =
-                                     std::source_location::current()) const {
+  void
+  copy_to(std::span<T> dst,
+          std::source_location where = std::source_location::current()) const {
     copy(dst.data(), dst.size(), 0, where);
   }
 
@@ -255,8 +255,8 @@ private:
             const std::source_location &where) const {
 #if defined(_OPENMP)
     __ofld_place P = detail::place_of(where);
-    __ofld_buffer_copy(data_, 0, device_, host,
-                       std::int64_t(n * sizeof(T)), to_device, &P);
+    __ofld_buffer_copy(data_, 0, device_, host, std::int64_t(n * sizeof(T)),
+                       to_device, &P);
 #else
     if (n > size_) {
       char Message[256];

@@ -1,4 +1,5 @@
-//===- offload/runtime.h - entry points of the offload host runtime -*- C++ -*-===//
+//===- offload/runtime.h - entry points of the offload host runtime -*- C++
+//-*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

@@ -1,4 +1,5 @@
-//===- KernelDescriptor.h - type facts handed from the AST to IR -*- C++ -*-===//
+//===- KernelDescriptor.h - type facts handed from the AST to IR -*- C++
+//-*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -69,7 +70,7 @@ ofld::detail::shape_role shapeRole(const ParamLayout &P);
 
 /// The type facts of one kernel (or one specialisation of a template).
 struct KernelDescriptor {
-  std::string Name;       ///< qualified name for messages
+  std::string Name;        ///< qualified name for messages
   std::string InvokeThunk; ///< mangled __ofld::invoke<P...>
   std::string CpuThunk;    ///< mangled __ofld::cpu_grid<P...>; empty on GPUs
   llvm::SmallVector<ParamLayout, 8> Params;

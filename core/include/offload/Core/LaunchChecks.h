@@ -1,4 +1,5 @@
-//===- LaunchChecks.h - offload() calls and the kernels they name -*- C++ -*-===//
+//===- LaunchChecks.h - offload() calls and the kernels they name -*- C++
+//-*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -66,8 +67,7 @@ bool hasIncompleteParameter(const clang::FunctionDecl &Kernel,
 /// when it reported a violation.
 std::optional<KernelDescriptor>
 checkKernelDeclaration(const clang::FunctionDecl &Kernel,
-                       clang::ASTContext &Ctx,
-                       clang::DiagnosticsEngine &Diags);
+                       clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
 
 /// What checkLaunchCall found.
 struct CheckedLaunch {
@@ -84,12 +84,11 @@ struct CheckedLaunch {
 /// an argument fills the hidden `__ofld_site` parameter (one too many for
 /// the kernel); `KernelIsValid` (the caller's cached
 /// checkKernelDeclaration) says the kernel cannot be launched.
-CheckedLaunch
-checkLaunchCall(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
-                const clang::CallExpr &CE, unsigned KernelArg,
-                const clang::FunctionDecl *Enclosing,
-                llvm::function_ref<bool(const clang::FunctionDecl &)>
-                    KernelIsValid);
+CheckedLaunch checkLaunchCall(
+    clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+    const clang::CallExpr &CE, unsigned KernelArg,
+    const clang::FunctionDecl *Enclosing,
+    llvm::function_ref<bool(const clang::FunctionDecl &)> KernelIsValid);
 
 /// Checks the `ofld::launch` argument of a shaped offload() call: components
 /// known at compile time must be launchable. Returns whether it was fine.

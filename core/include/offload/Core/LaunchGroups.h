@@ -38,9 +38,9 @@ using LaunchKernelFn =
 
 /// Adds to `Groups` every call of `Block` that joins a launch group, with
 /// ids from `NextId`.
-void findLaunchGroups(const clang::CompoundStmt &Block, LaunchKernelFn KernelOf,
-                      unsigned &NextId,
-                      llvm::DenseMap<const clang::CallExpr *, LaunchGroup> &Groups);
+void findLaunchGroups(
+    const clang::CompoundStmt &Block, LaunchKernelFn KernelOf, unsigned &NextId,
+    llvm::DenseMap<const clang::CallExpr *, LaunchGroup> &Groups);
 
 /// The variable whose whole object (or, through a span made of it, whose
 /// elements) an argument maps; null for anything else. A group holds only

@@ -55,7 +55,7 @@ struct TransferRule {
   RuleId Id;
   const char *ParamForm; ///< e.g. "std::span<const T>"
   MapKind Map;
-  const char *SizeRule;  ///< e.g. "size_bytes() at run time"
+  const char *SizeRule; ///< e.g. "size_bytes() at run time"
 };
 
 /// The table itself; documentation and `offload-rewrite --explain` print it.
@@ -65,7 +65,7 @@ const TransferRule &ruleFor(RuleId Id);
 /// What a parameter's type decides.
 struct ParamRule {
   RuleId Row;
-  ParamLayout Layout; ///< the part the IR lowering needs
+  ParamLayout Layout;      ///< the part the IR lowering needs
   clang::QualType Pointee; ///< the object (Value/Object) or element (Span)
   /// Size expression in source form, in terms of the parameter's name, for
   /// the rewriter's map clauses and --explain.
@@ -84,7 +84,7 @@ enum class IndirectKind : unsigned {
 /// arguments, reported at the parameter by reportViolation.
 struct RuleViolation {
   DiagId Id;
-  clang::QualType Type;       ///< the offending type (%1)
+  clang::QualType Type; ///< the offending type (%1)
   /// ParamRawPointer: the element type of the suggested span;
   /// ParamSpanByReference: the span type to take by value.
   clang::QualType Suggestion;

@@ -1,4 +1,5 @@
-//===- offload/detail/cpu_grid.hpp - launch thunks and CPU grid emulation *- C++ -*-===//
+//===- offload/detail/cpu_grid.hpp - launch thunks and CPU grid emulation *- C++
+//-*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -133,16 +134,17 @@ struct context {
 /// A context that starts `Entry` on the stack [Stack, Stack + Size): the
 /// frame __ofld_fiber_switch pops, returning into __ofld_fiber_start.
 inline void make(context &C, char *Stack, std::size_t Size, void (*Entry)()) {
-  auto Top = reinterpret_cast<std::uintptr_t>(Stack + Size) & ~std::uintptr_t(15);
+  auto Top =
+      reinterpret_cast<std::uintptr_t>(Stack + Size) & ~std::uintptr_t(15);
   auto *Frame = reinterpret_cast<std::uint64_t *>(Top) - 8;
   std::uint32_t Mxcsr;
   std::uint16_t Fcw;
   asm volatile("stmxcsr %0" : "=m"(Mxcsr));
   asm volatile("fnstcw %0" : "=m"(Fcw));
   Frame[0] = Mxcsr | std::uint64_t(Fcw) << 32;
-  Frame[1] = Frame[2] = 0; // r15, r14
+  Frame[1] = Frame[2] = 0;                           // r15, r14
   Frame[3] = reinterpret_cast<std::uint64_t>(Entry); // r13
-  Frame[4] = Frame[5] = Frame[6] = 0; // r12, rbx, rbp
+  Frame[4] = Frame[5] = Frame[6] = 0;                // r12, rbx, rbp
   Frame[7] = reinterpret_cast<std::uint64_t>(&__ofld_fiber_start);
   C.Sp = Frame;
 }
@@ -272,16 +274,16 @@ inline void start_fibers(ofld::detail::cpu_grid_state &G, scheduler &S,
   const ofld::dim3 B = G.block;
   for (std::uint32_t I = 0; I < M; ++I) {
     slot &Sl = S.Slots[I];
-    Sl.Thread = ofld::dim3{(L + I) % B.x, (L + I) / B.x % B.y,
-                           (L + I) / B.x / B.y};
+    Sl.Thread =
+        ofld::dim3{(L + I) % B.x, (L + I) / B.x % B.y, (L + I) / B.x / B.y};
     Sl.Next = I + 1 == M ? 0 : I + 1;
     Sl.Prev = I == 0 ? M - 1 : I - 1;
     if (I == 0)
       continue;
     if (!Sl.Stack) {
-      void *P = mmap(nullptr, S.StackBytes, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
-                     -1, 0);
+      void *P =
+          mmap(nullptr, S.StackBytes, PROT_READ | PROT_WRITE,
+               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
       if (P == MAP_FAILED)
         fail("cannot map a thread stack");
       Sl.Stack = static_cast<char *>(P);
@@ -484,8 +486,8 @@ template <class... P> struct reducing_threads {
     reduce::holders<std::index_sequence<I...>, P...> H(objs);
     kernel(reducing_arg<I, P>(H, objs[I])...);
     const ofld::detail::cpu_grid_state &G = ofld::detail::cpu_grid_ref();
-    std::uint32_t L = G.thread_id.x +
-                      G.block.x * (G.thread_id.y + G.block.y * G.thread_id.z);
+    std::uint32_t L =
+        G.thread_id.x + G.block.x * (G.thread_id.y + G.block.y * G.thread_id.z);
     auto Store = [&]<std::size_t J, class Q>() {
       if constexpr (reduce::param<Q>::value) {
         using T = typename reduce::holder<J, Q>::value_type;
@@ -523,8 +525,8 @@ template <class... P> struct reducing_threads {
       if constexpr (reduce::param<Q>::value) {
         using T = typename reduce::holder<J, Q>::value_type;
         using Tr = ofld::detail::reduce_traits<reduce::holder<J, Q>::op, T>;
-        T G = reduce::cpu_grid_result<Tr>(static_cast<T *>(Folds[J]), B,
-                                          Blocks);
+        T G =
+            reduce::cpu_grid_result<Tr>(static_cast<T *>(Folds[J]), B, Blocks);
         T &Target = *static_cast<T *>(objs[J]);
         Target = Tr::apply(Target, G);
       }
