@@ -1,5 +1,4 @@
-//===- ours.cpp - overlap of launches that do not wait
-//---------------------===//
+//===- ours.cpp - overlap of launches that do not wait --------------------===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

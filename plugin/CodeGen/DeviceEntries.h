@@ -1,5 +1,4 @@
-//===- DeviceEntries.h - GPU/CPU kernel entries of a device image -*- C++
-//-*-===//
+//===- DeviceEntries.h - GPU/CPU kernel entries of an image -----*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

@@ -1,5 +1,4 @@
-//===- HostLowering.h - offload() calls -> libomptarget launches -*- C++
-//-*-===//
+//===- HostLowering.h - offload() calls to libomptarget ---------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

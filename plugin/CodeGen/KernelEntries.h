@@ -1,5 +1,4 @@
-//===- KernelEntries.h - kernels of a module and their entry names -*- C++
-//-*-===//
+//===- KernelEntries.h - kernels and their entry names ----------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

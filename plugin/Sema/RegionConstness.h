@@ -1,5 +1,4 @@
-//===- RegionConstness.h - writes into a region's read-only ranges -*- C++
-//-*-===//
+//===- RegionConstness.h - writes to read-only ranges -----------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

@@ -1,5 +1,4 @@
-//===- DeviceCode.h - what the kernels of a translation unit reach -*- C++
-//-*-===//
+//===- DeviceCode.h - what a TU's kernels reach -----------------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

@@ -1,5 +1,4 @@
-//===- Environment.h - the runtime's settings from the environment -*- C++
-//-*-===//
+//===- Environment.h - settings from the environment ------------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

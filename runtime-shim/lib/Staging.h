@@ -1,5 +1,4 @@
-//===- Staging.h - large host<->device copies through pinned memory -*- C++
-//-*-===//
+//===- Staging.h - big copies through pinned memory -------------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

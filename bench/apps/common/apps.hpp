@@ -1,5 +1,4 @@
-//===- bench/apps/common/apps.hpp - what every application benchmark shares
-//===//
+//===- apps/common/apps.hpp - what every app benchmark shares ---*- C++ -*-===//
 //
 // Part of the offload project's benchmark suite.
 //

@@ -1,5 +1,4 @@
-//===- offload/device.hpp - the device-side index API ----------------*- C++
-//-*-===//
+//===- offload/device.hpp - the device-side index API -----------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

@@ -1,5 +1,4 @@
-//===- offload/launch.hpp - launch shapes, queues and the host API -*- C++
-//-*-===//
+//===- offload/launch.hpp - launch shapes, queues, host API -----*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

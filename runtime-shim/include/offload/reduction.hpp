@@ -1,5 +1,4 @@
-//===- offload/reduction.hpp - reductions declared by a parameter type -*- C++
-//-*-===//
+//===- offload/reduction.hpp - typed reductions -----------------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

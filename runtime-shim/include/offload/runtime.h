@@ -1,5 +1,4 @@
-//===- offload/runtime.h - entry points of the offload host runtime -*- C++
-//-*-===//
+//===- offload/runtime.h - the host runtime's entry points ------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

@@ -1,5 +1,4 @@
-//===- KernelAttributes.h - [[offload::kernel]] and [[offload::out]] -*- C++
-//-*-===//
+//===- KernelAttributes.h - offload::kernel and offload::out ----*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

@@ -1,5 +1,4 @@
-//===- KernelDescriptor.h - type facts handed from the AST to IR -*- C++
-//-*-===//
+//===- KernelDescriptor.h - type facts from the AST to IR -------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

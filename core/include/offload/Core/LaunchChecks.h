@@ -1,5 +1,4 @@
-//===- LaunchChecks.h - offload() calls and the kernels they name -*- C++
-//-*-===//
+//===- LaunchChecks.h - offload() calls and their kernels -------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

@@ -1,5 +1,4 @@
-//===- offload/detail/cpu_grid.hpp - launch thunks and CPU grid emulation *- C++
-//-*-===//
+//===- offload/detail/cpu_grid.hpp - CPU grid emulation ---------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
