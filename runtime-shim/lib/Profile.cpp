@@ -197,18 +197,23 @@ struct Pending {
   uint64_t Bytes;
   uint32_t Dims[6];
   bool HasDims;
+  uint64_t Tag; ///< a launch CUPTI times too
 };
 
-/// A launch through libomptarget on a CUDA device whose device time CUPTI
-/// delivers under `Tag`; host-timed if it does not.
+/// A launch on a CUDA device whose device time CUPTI delivers under `Tag`:
+/// on its queue's lane or libomptarget's (`Lane`). Where CUPTI delivers
+/// nothing, the time measured otherwise stands: CUDA events around a
+/// launch on a queue's stream, host time around one through libomptarget.
 struct TaggedLaunch {
   uint64_t Tag;
   const Where *W;
   int64_t Device;
   int Lane;
-  double HostTsUs, HostDurUs;
   uint32_t Dims[6];
   bool HasDims;
+  unsigned Fallback; ///< the clock of the time below
+  int FallbackLane;
+  double FallbackTsUs, FallbackDurUs;
 };
 
 /// The trace's lane of launches timed by CUPTI (libomptarget's streams).
@@ -395,7 +400,12 @@ void harvest(State &S, bool Wait) {
     // A failed launch (an error the queue reports) has no time.
     if (Timed) {
       double Ts = A.HostUs + double(FromAnchor) * 1000;
-      if (P.Arg.empty())
+      if (P.Arg.empty() && P.Tag) {
+        TaggedLaunch T{P.Tag,     P.W,         P.Device, P.Queue, {},
+                       P.HasDims, ClockDevice, P.Queue,  Ts,      Ms * 1e3};
+        std::copy(P.Dims, P.Dims + 6, T.Dims);
+        S.Tagged.push_back(T);
+      } else if (P.Arg.empty())
         addLaunch(S, P.W, P.Device, P.Queue, Ts, double(Ms) * 1000,
                   P.HasDims ? P.Dims : nullptr, ClockDevice);
       else
@@ -441,9 +451,15 @@ profile::StreamSpan profile::beginOnStream(const Driver &Cu, CUcontext Ctx,
                                            const __ofld_site *Site,
                                            const char *Arg, bool ToDevice) {
   StreamSpan Span;
+  // CUPTI times the kernel itself; the events stay, in case it does not.
+  bool Cupti = !Arg && config().Table && cupti::start(nowNs());
   State &S = state();
   std::lock_guard<std::mutex> G(S.Lock);
   const Where *W = whereOf(S, Site, nullptr);
+  if (Cupti) {
+    Span.Tag = ++S.NextTag;
+    cupti::beginTag(Span.Tag);
+  }
   if (config().Nvtx) {
     nvtxPush(Arg ? mapName(Arg) +
                        (ToDevice ? " to device: " : " from device: ") + W->Label
@@ -476,6 +492,8 @@ void profile::endOnStream(const StreamSpan &Span, const Driver &Cu,
                           bool Ok) {
   if (Span.Nvtx)
     nvtxPop();
+  if (Span.Tag)
+    cupti::endTag();
   if (!config().Table)
     return;
   State &S = state();
@@ -503,7 +521,8 @@ void profile::endOnStream(const StreamSpan &Span, const Driver &Cu,
   Pending P{&Cu,      Ctx,    Span.Start,
             End,      W,      Arg ? mapName(Arg) : std::string(),
             ToDevice, Device, Queue,
-            Bytes,    {},     Dims != nullptr};
+            Bytes,    {},     Dims != nullptr,
+            Span.Tag};
   if (Dims)
     std::copy(Dims, Dims + 6, P.Dims);
   S.InFlight.push_back(std::move(P));
@@ -712,9 +731,9 @@ int profiledLaunch(TargetKernelFn Next, void *Loc, int64_t Device,
   }
   std::lock_guard<std::mutex> G(S.Lock);
   if (Tag) {
-    TaggedLaunch T{Tag,         W,           Device,
-                   hostLane(S), Start / 1e3, (End - Start) / 1e3,
-                   {},          D != nullptr};
+    TaggedLaunch T{
+        Tag,          W,         Device,      CuptiLane,   {},
+        D != nullptr, ClockHost, hostLane(S), Start / 1e3, (End - Start) / 1e3};
     std::copy(Dims, Dims + 6, T.Dims);
     S.Tagged.push_back(T);
   } else {
@@ -823,9 +842,9 @@ void printTable(State &S, std::FILE *Out) {
   for (auto &[K, C] : S.Copies)
     Clocks |= C.Clocks;
   if (Clocks & ClockDevice)
-    std::fprintf(Out, "Clock device: measured on the device (CUDA events on "
-                      "the launch's stream; CUPTI for launches through "
-                      "libomptarget).\n");
+    std::fprintf(Out, "Clock device: measured on the device (the kernel's own "
+                      "time from CUPTI; where CUPTI is missing, CUDA events "
+                      "around a launch on a queue's stream).\n");
   if (Clocks & ClockHost)
     std::fprintf(Out,
                  "Clock host: NOT device time: host time around a synchronous "
@@ -915,12 +934,12 @@ bool writeTrace(State &S, const std::string &Path) {
                    "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
                    "\"tid\":%d,\"args\":{\"name\":",
                    Pid, Lane);
-      jsonString(Out, Lane >= 1000
-                          ? "host thread " + std::to_string(Lane - 1000) +
-                                " (host clock)"
-                      : Lane == CuptiLane
-                          ? std::string("libomptarget's streams (CUPTI)")
-                          : "queue " + std::to_string(Lane) + " (CUDA events)");
+      jsonString(Out,
+                 Lane >= 1000 ? "host thread " + std::to_string(Lane - 1000) +
+                                    " (host clock)"
+                 : Lane == CuptiLane
+                     ? std::string("libomptarget's streams (device clock)")
+                     : "queue " + std::to_string(Lane) + " (device clock)");
       std::fputs("}}", Out);
     }
   }
@@ -974,22 +993,23 @@ void profile::finish() {
   std::unordered_map<uint64_t, cupti::Span> Spans =
       cupti::collect(/*Stop=*/true);
   std::lock_guard<std::mutex> G(S.Lock);
+  harvest(S, /*Wait=*/true);
   for (const TaggedLaunch &T : S.Tagged) {
     auto It = Spans.find(T.Tag);
     if (It != Spans.end())
-      addLaunch(S, T.W, T.Device, CuptiLane, It->second.StartNs / 1e3,
+      addLaunch(S, T.W, T.Device, T.Lane, It->second.StartNs / 1e3,
                 (It->second.EndNs - It->second.StartNs) / 1e3,
                 T.HasDims ? T.Dims : nullptr, ClockDevice);
-    else // CUPTI dropped the record (its buffers were full)
-      addLaunch(S, T.W, T.Device, T.Lane, T.HostTsUs, T.HostDurUs,
-                T.HasDims ? T.Dims : nullptr, ClockHost);
+    else // CUPTI's buffers were full: the time measured otherwise
+      addLaunch(S, T.W, T.Device, T.FallbackLane, T.FallbackTsUs,
+                T.FallbackDurUs, T.HasDims ? T.Dims : nullptr, T.Fallback);
   }
   if (S.NoCupti.empty() &&
-      std::any_of(S.Tagged.begin(), S.Tagged.end(),
-                  [&](const TaggedLaunch &T) { return !Spans.count(T.Tag); }))
+      std::any_of(S.Tagged.begin(), S.Tagged.end(), [&](const TaggedLaunch &T) {
+        return T.Fallback == ClockHost && !Spans.count(T.Tag);
+      }))
     S.NoCupti = "CUPTI delivered no record for some launches";
   S.Tagged.clear();
-  harvest(S, /*Wait=*/true);
   std::fflush(stdout);
   printTable(S, stderr);
   const std::string &Path = config().TracePath;
