@@ -149,7 +149,7 @@ void onComplete(void *, uint32_t, uint8_t *Buffer, std::size_t,
 }
 
 /// Loads CUPTI and starts recording (R.Lock held); false with R.Why set.
-bool load(Recorder &R, uint64_t HostNowNs) {
+bool load(Recorder &R, uint64_t (*HostNowNs)()) {
   const Environment &E = environment();
   if (!E.Cupti) {
     R.Why = "OFFLOAD_CUPTI=0";
@@ -196,7 +196,8 @@ bool load(Recorder &R, uint64_t HostNowNs) {
     Rc = A.RegisterCallbacks(onRequest, onComplete);
   if (!Rc)
     Rc = A.Enable(KindConcurrentKernel);
-  uint64_t Now = 0;
+  // Both clocks read together, after loading (which takes a while).
+  uint64_t Now = 0, HostNow = HostNowNs();
   if (!Rc)
     Rc = A.GetTimestamp(&Now);
   if (Rc) {
@@ -206,13 +207,13 @@ bool load(Recorder &R, uint64_t HostNowNs) {
       A.Unsubscribe(R.Subscriber);
     return false;
   }
-  R.OffsetNs = int64_t(Now) - int64_t(HostNowNs);
+  R.OffsetNs = int64_t(Now) - int64_t(HostNow);
   return true;
 }
 
 } // namespace
 
-bool cupti::start(uint64_t HostNowNs) {
+bool cupti::start(uint64_t (*HostNowNs)()) {
   Recorder &R = recorder();
   std::lock_guard<std::mutex> G(R.Lock);
   if (!R.Tried) {

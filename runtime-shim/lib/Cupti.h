@@ -24,9 +24,9 @@
 namespace ofld::detail::cupti {
 
 /// Starts recording kernels (the first call loads CUPTI); `HostNowNs` is
-/// the caller's clock now, on which spans are returned. False where CUPTI
-/// is off, missing or refuses: the reason is in `why()`.
-bool start(uint64_t HostNowNs);
+/// the caller's clock, on which spans are returned. False where CUPTI is
+/// off, missing or refuses: the reason is in `why()`.
+bool start(uint64_t (*HostNowNs)());
 /// Why start() failed ("" before it is called, or if it succeeded).
 const std::string &why();
 

@@ -452,7 +452,7 @@ profile::StreamSpan profile::beginOnStream(const Driver &Cu, CUcontext Ctx,
                                            const char *Arg, bool ToDevice) {
   StreamSpan Span;
   // CUPTI times the kernel itself; the events stay, in case it does not.
-  bool Cupti = !Arg && config().Table && cupti::start(nowNs());
+  bool Cupti = !Arg && config().Table && cupti::start(nowNs);
   State &S = state();
   std::lock_guard<std::mutex> G(S.Lock);
   const Where *W = whereOf(S, Site, nullptr);
@@ -694,7 +694,7 @@ int profiledLaunch(TargetKernelFn Next, void *Loc, int64_t Device,
   // On a CUDA device, CUPTI records the kernel's device time under a tag.
   uint64_t Tag = 0;
   if (cudaOrdinal(int(Device)) >= 0) {
-    bool Cupti = cupti::start(nowNs());
+    bool Cupti = cupti::start(nowNs);
     std::lock_guard<std::mutex> G(S.Lock);
     if (Cupti)
       Tag = ++S.NextTag;
