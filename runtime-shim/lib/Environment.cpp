@@ -88,6 +88,10 @@ Environment read() {
     if (P.size() > 5 && P.compare(P.size() - 5, 5, ".json") == 0)
       E.ProfileTrace = P;
   }
+  E.Cupti = !isOff("OFFLOAD_CUPTI");
+  if (const char *Path = std::getenv("OFFLOAD_CUPTI");
+      E.Cupti && Path && *Path && std::strcmp(Path, "1"))
+    E.CuptiPath = Path;
   const char *Tool = std::getenv("NVTX_INJECTION64_PATH");
   E.NvtxTool = Tool && *Tool && !isOff("OFFLOAD_NVTX");
   return E;

@@ -58,6 +58,12 @@ struct Environment {
   /// value ending in .json also names the trace file.
   bool ProfileTable = false;
   std::string ProfileTrace;
+  /// Device time of launches through libomptarget comes from CUPTI, loaded
+  /// when the profile needs it: OFFLOAD_CUPTI=0 keeps it out (those launches
+  /// are then host-timed), any other value but 1 names the library; else
+  /// the usual names are tried (libcupti.so, .13, .12).
+  bool Cupti = true;
+  std::string CuptiPath;
   /// NVTX ranges: an NVTX tool is injected (NVTX_INJECTION64_PATH, which
   /// Nsight sets) and OFFLOAD_NVTX is not 0.
   bool NvtxTool = false;

@@ -10,15 +10,18 @@
 //    (Streams.cpp): CUDA events recorded on that stream around the work;
 //    their elapsed time is the device's. Read when they have completed,
 //    without waiting (or at exit), so profiling keeps launches asynchronous.
-//  * Launches through libomptarget (they copy data, or the device is not a
-//    CUDA device): this file interposes __tgt_target_kernel (libofld_rt is
-//    linked before libomptarget, as for __tgt_register_lib). Under the
-//    profiler it maps the launch's ranges one at a time, timing each copy,
-//    then launches with the ranges present, then releases them in reverse:
-//    OpenMP's `target data` around `target`, which moves the same bytes.
-//    The call is synchronous, so host time around it is the kernel's time
-//    plus the launch's overhead (a few microseconds on a GPU; on the host
-//    offload target the kernel runs inside the call on this CPU).
+//  * Launches through libomptarget (they copy data, OFFLOAD_FAST_LAUNCH=0,
+//    or the device is not a CUDA device): this file interposes
+//    __tgt_target_kernel (libofld_rt is linked before libomptarget, as for
+//    __tgt_register_lib). Under the profiler it maps the launch's ranges one
+//    at a time, timing each copy, then launches with the ranges present,
+//    then releases them in reverse: OpenMP's `target data` around `target`,
+//    which moves the same bytes. libomptarget's streams are its own, so on
+//    a CUDA device the kernel's device time comes from CUPTI (Cupti.h),
+//    which records it under a tag of this launch. Without CUPTI, and on
+//    the host offload target (the kernel runs inside the call on this CPU),
+//    the time is the host's around the synchronous call, and the table
+//    says so.
 //  * Ranges staged through pinned memory, and ranges regions and launch
 //    groups hold: synchronous copies, timed on the host.
 //  * Launches on this CPU without a device: counted, not timed.
@@ -27,6 +30,7 @@
 
 #include "Profile.h"
 
+#include "Cupti.h"
 #include "Environment.h"
 #include "RuntimeInternal.h"
 
@@ -134,12 +138,26 @@ struct Where {
   std::string Label; ///< "kernel @ file:line", the file without directories
 };
 
+/// Kernel times of launches measured one way.
+struct TimeStats {
+  uint64_t Timed = 0;
+  double TotalUs = 0, MinUs = 0, MaxUs = 0;
+  void add(double Us) {
+    MinUs = Timed ? std::min(MinUs, Us) : Us;
+    MaxUs = Timed ? std::max(MaxUs, Us) : Us;
+    TotalUs += Us;
+    ++Timed;
+  }
+};
+
 struct KernelRow {
   const Where *W;
-  uint64_t Launches = 0, Timed = 0;
-  double TotalUs = 0, MinUs = 0, MaxUs = 0;
+  uint64_t Launches = 0;
+  /// All timed launches; those timed on the device and on the host.
+  TimeStats All, Device, Host;
   uint64_t BytesIn = 0, BytesOut = 0;
   double InUs = 0, OutUs = 0;
+  /// How the launches' kernel times were measured (copies: CopyRow).
   unsigned Clocks = 0;
 };
 
@@ -179,7 +197,27 @@ struct Pending {
   uint64_t Bytes;
   uint32_t Dims[6];
   bool HasDims;
+  uint64_t Tag; ///< a launch CUPTI times too
 };
+
+/// A launch on a CUDA device whose device time CUPTI delivers under `Tag`:
+/// on its queue's lane or libomptarget's (`Lane`). Where CUPTI delivers
+/// nothing, the time measured otherwise stands: CUDA events around a
+/// launch on a queue's stream, host time around one through libomptarget.
+struct TaggedLaunch {
+  uint64_t Tag;
+  const Where *W;
+  int64_t Device;
+  int Lane;
+  uint32_t Dims[6];
+  bool HasDims;
+  unsigned Fallback; ///< the clock of the time below
+  int FallbackLane;
+  double FallbackTsUs, FallbackDurUs;
+};
+
+/// The trace's lane of launches timed by CUPTI (libomptarget's streams).
+constexpr int CuptiLane = 900;
 
 /// A device's reference point: an event whose host time is known.
 struct Anchor {
@@ -198,6 +236,10 @@ struct State {
   std::deque<Pending> InFlight;
   std::unordered_map<CUcontext, std::vector<CUevent>> FreeEvents;
   std::unordered_map<int64_t, Anchor> Anchors;
+  std::vector<TaggedLaunch> Tagged;
+  uint64_t NextTag = 0;
+  /// Why launches through libomptarget on a CUDA device were host-timed.
+  std::string NoCupti;
   std::unordered_map<std::thread::id, int> HostThreads;
   /// Region and launch-group holders, to name the copies at their end.
   struct Holding {
@@ -290,10 +332,8 @@ void addLaunch(State &S, const Where *W, int64_t Device, int Lane, double TsUs,
   ++R.Launches;
   R.Clocks |= Clock;
   if (Clock != ClockNone) {
-    R.MinUs = R.Timed ? std::min(R.MinUs, DurUs) : DurUs;
-    R.MaxUs = R.Timed ? std::max(R.MaxUs, DurUs) : DurUs;
-    R.TotalUs += DurUs;
-    ++R.Timed;
+    R.All.add(DurUs);
+    (Clock == ClockDevice ? R.Device : R.Host).add(DurUs);
   }
   if (config().TracePath.empty())
     return;
@@ -311,7 +351,6 @@ void addCopy(State &S, const Where *W, const std::string &Arg, bool ToDevice,
   KernelRow &R = S.Kernels.try_emplace(W, KernelRow{W}).first->second;
   (ToDevice ? R.BytesIn : R.BytesOut) += Bytes;
   (ToDevice ? R.InUs : R.OutUs) += DurUs;
-  R.Clocks |= Clock;
   CopyRow &C =
       S.Copies.try_emplace({W, Arg, ToDevice}, CopyRow{W, Arg, ToDevice})
           .first->second;
@@ -361,7 +400,12 @@ void harvest(State &S, bool Wait) {
     // A failed launch (an error the queue reports) has no time.
     if (Timed) {
       double Ts = A.HostUs + double(FromAnchor) * 1000;
-      if (P.Arg.empty())
+      if (P.Arg.empty() && P.Tag) {
+        TaggedLaunch T{P.Tag,     P.W,         P.Device, P.Queue, {},
+                       P.HasDims, ClockDevice, P.Queue,  Ts,      Ms * 1e3};
+        std::copy(P.Dims, P.Dims + 6, T.Dims);
+        S.Tagged.push_back(T);
+      } else if (P.Arg.empty())
         addLaunch(S, P.W, P.Device, P.Queue, Ts, double(Ms) * 1000,
                   P.HasDims ? P.Dims : nullptr, ClockDevice);
       else
@@ -407,9 +451,15 @@ profile::StreamSpan profile::beginOnStream(const Driver &Cu, CUcontext Ctx,
                                            const __ofld_site *Site,
                                            const char *Arg, bool ToDevice) {
   StreamSpan Span;
+  // CUPTI times the kernel itself; the events stay, in case it does not.
+  bool Cupti = !Arg && config().Table && cupti::start(nowNs);
   State &S = state();
   std::lock_guard<std::mutex> G(S.Lock);
   const Where *W = whereOf(S, Site, nullptr);
+  if (Cupti) {
+    Span.Tag = ++S.NextTag;
+    cupti::beginTag(Span.Tag);
+  }
   if (config().Nvtx) {
     nvtxPush(Arg ? mapName(Arg) +
                        (ToDevice ? " to device: " : " from device: ") + W->Label
@@ -442,6 +492,8 @@ void profile::endOnStream(const StreamSpan &Span, const Driver &Cu,
                           bool Ok) {
   if (Span.Nvtx)
     nvtxPop();
+  if (Span.Tag)
+    cupti::endTag();
   if (!config().Table)
     return;
   State &S = state();
@@ -469,7 +521,8 @@ void profile::endOnStream(const StreamSpan &Span, const Driver &Cu,
   Pending P{&Cu,      Ctx,    Span.Start,
             End,      W,      Arg ? mapName(Arg) : std::string(),
             ToDevice, Device, Queue,
-            Bytes,    {},     Dims != nullptr};
+            Bytes,    {},     Dims != nullptr,
+            Span.Tag};
   if (Dims)
     std::copy(Dims, Dims + 6, P.Dims);
   S.InFlight.push_back(std::move(P));
@@ -638,11 +691,25 @@ int profiledLaunch(TargetKernelFn Next, void *Loc, int64_t Device,
   }
   int64_t *Original = Args->ArgTypes;
   Args->ArgTypes = Types.data();
+  // On a CUDA device, CUPTI records the kernel's device time under a tag.
+  uint64_t Tag = 0;
+  if (cudaOrdinal(int(Device)) >= 0) {
+    bool Cupti = cupti::start(nowNs);
+    std::lock_guard<std::mutex> G(S.Lock);
+    if (Cupti)
+      Tag = ++S.NextTag;
+    else
+      S.NoCupti = cupti::why();
+  }
   if (config().Nvtx)
     nvtxPush(W->Label);
+  if (Tag)
+    cupti::beginTag(Tag);
   uint64_t Start = nowNs();
   int Rc = Next(Loc, Device, Teams, Threads, HostPtr, Args);
   uint64_t End = nowNs();
+  if (Tag)
+    cupti::endTag();
   Args->ArgTypes = Original;
   if (config().Nvtx)
     nvtxPop();
@@ -663,8 +730,16 @@ int profiledLaunch(TargetKernelFn Next, void *Loc, int64_t Device,
     D = Dims;
   }
   std::lock_guard<std::mutex> G(S.Lock);
-  addLaunch(S, W, Device, hostLane(S), Start / 1e3, (End - Start) / 1e3, D,
-            ClockHost);
+  if (Tag) {
+    TaggedLaunch T{
+        Tag,          W,         Device,      CuptiLane,   {},
+        D != nullptr, ClockHost, hostLane(S), Start / 1e3, (End - Start) / 1e3};
+    std::copy(Dims, Dims + 6, T.Dims);
+    S.Tagged.push_back(T);
+  } else {
+    addLaunch(S, W, Device, hostLane(S), Start / 1e3, (End - Start) / 1e3, D,
+              ClockHost);
+  }
   return Rc;
 }
 
@@ -706,12 +781,12 @@ void printTable(State &S, std::FILE *Out) {
     if (R.Launches) {
       Rows.push_back(&R);
       Launches += R.Launches;
-      Total += R.TotalUs;
+      Total += R.All.TotalUs;
     }
   std::sort(Rows.begin(), Rows.end(),
             [](const KernelRow *A, const KernelRow *B) {
-              if (A->TotalUs != B->TotalUs)
-                return A->TotalUs > B->TotalUs;
+              if (A->All.TotalUs != B->All.TotalUs)
+                return A->All.TotalUs > B->All.TotalUs;
               return A->W->Label < B->W->Label;
             });
   std::fprintf(Out,
@@ -724,19 +799,22 @@ void printTable(State &S, std::FILE *Out) {
                "Time%", "Total(ms)", "Launches", "Mean(us)", "Min(us)",
                "Max(us)", "ToDev(B)", "ToDev(ms)", "FromDev(B)", "FromDev(ms)",
                "Clock", "Kernel @ call site");
+  auto Times = [&](const TimeStats &T, char (&Time)[5][16]) {
+    if (!T.Timed) {
+      for (char *Field : Time)
+        std::strcpy(Field, "-");
+      return;
+    }
+    std::snprintf(Time[0], 16, "%6.1f%%",
+                  Total > 0 ? 100 * T.TotalUs / Total : 0.0);
+    std::snprintf(Time[1], 16, "%.3f", T.TotalUs / 1e3);
+    std::snprintf(Time[2], 16, "%.3f", T.TotalUs / double(T.Timed));
+    std::snprintf(Time[3], 16, "%.3f", T.MinUs);
+    std::snprintf(Time[4], 16, "%.3f", T.MaxUs);
+  };
   for (const KernelRow *R : Rows) {
     char Time[5][16];
-    if (R->Timed) {
-      std::snprintf(Time[0], 16, "%6.1f%%",
-                    Total > 0 ? 100 * R->TotalUs / Total : 0.0);
-      std::snprintf(Time[1], 16, "%.3f", R->TotalUs / 1e3);
-      std::snprintf(Time[2], 16, "%.3f", R->TotalUs / double(R->Timed));
-      std::snprintf(Time[3], 16, "%.3f", R->MinUs);
-      std::snprintf(Time[4], 16, "%.3f", R->MaxUs);
-    } else {
-      for (char *T : Time)
-        std::strcpy(T, "-");
-    }
+    Times(R->All, Time);
     std::fprintf(Out,
                  "%7s %10s %9llu %10s %10s %10s %12llu %9.3f %12llu %11.3f  "
                  "%-6s %s\n",
@@ -744,6 +822,19 @@ void printTable(State &S, std::FILE *Out) {
                  Time[3], Time[4], (unsigned long long)R->BytesIn,
                  R->InUs / 1e3, (unsigned long long)R->BytesOut, R->OutUs / 1e3,
                  clockName(R->Clocks), R->W->Label.c_str());
+    if (!R->Device.Timed || !R->Host.Timed)
+      continue;
+    // A row of both clocks: each clock's launches on a line of their own.
+    for (auto [Part, Name] :
+         {std::pair{&R->Device, "device"}, std::pair{&R->Host, "host"}}) {
+      Times(*Part, Time);
+      std::fprintf(Out,
+                   "%7s %10s %9llu %10s %10s %10s %12s %9s %12s %11s  %-6s "
+                   "%s [%s-timed launches]\n",
+                   Time[0], Time[1], (unsigned long long)Part->Timed, Time[2],
+                   Time[3], Time[4], "", "", "", "", Name, R->W->Label.c_str(),
+                   Name);
+    }
   }
   unsigned Clocks = 0;
   for (const KernelRow *R : Rows)
@@ -751,11 +842,22 @@ void printTable(State &S, std::FILE *Out) {
   for (auto &[K, C] : S.Copies)
     Clocks |= C.Clocks;
   if (Clocks & ClockDevice)
-    std::fprintf(Out, "Clock device: CUDA events on the launch's stream.\n");
+    std::fprintf(Out, "Clock device: measured on the device (the kernel's own "
+                      "time from CUPTI; where CUPTI is missing, CUDA events "
+                      "around a launch on a queue's stream).\n");
   if (Clocks & ClockHost)
-    std::fprintf(Out, "Clock host: host time around a synchronous launch "
-                      "through libomptarget (its launch overhead included) or "
-                      "copy.\n");
+    std::fprintf(Out,
+                 "Clock host: NOT device time: host time around a synchronous "
+                 "copy, or launch through libomptarget with its overhead "
+                 "(%s).\n",
+                 S.NoCupti.empty()
+                     ? "the host offload target runs the kernel inside it"
+                     : ("on CUDA devices: " + S.NoCupti).c_str());
+  if (std::any_of(Rows.begin(), Rows.end(), [](const KernelRow *R) {
+        return R->Device.Timed && R->Host.Timed;
+      }))
+    std::fprintf(Out, "Clock mixed: launches of both clocks at one call site; "
+                      "each clock's on a line of its own below it.\n");
   if (Clocks & ClockNone)
     std::fprintf(Out, "Clock -: not timed (kernels run on this CPU without a "
                       "device).\n");
@@ -832,10 +934,12 @@ bool writeTrace(State &S, const std::string &Path) {
                    "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
                    "\"tid\":%d,\"args\":{\"name\":",
                    Pid, Lane);
-      jsonString(Out, Lane >= 1000
-                          ? "host thread " + std::to_string(Lane - 1000) +
-                                " (host clock)"
-                          : "queue " + std::to_string(Lane) + " (CUDA events)");
+      jsonString(Out,
+                 Lane >= 1000 ? "host thread " + std::to_string(Lane - 1000) +
+                                    " (host clock)"
+                 : Lane == CuptiLane
+                     ? std::string("libomptarget's streams (device clock)")
+                     : "queue " + std::to_string(Lane) + " (device clock)");
       std::fputs("}}", Out);
     }
   }
@@ -879,11 +983,33 @@ void profile::finish() {
   if (!config().Table)
     return;
   State &S = state();
+  {
+    std::lock_guard<std::mutex> G(S.Lock);
+    if (S.Finished)
+      return;
+    S.Finished = true;
+  }
+  // CUPTI's records, outside the lock: flushing calls back on this thread.
+  std::unordered_map<uint64_t, cupti::Span> Spans =
+      cupti::collect(/*Stop=*/true);
   std::lock_guard<std::mutex> G(S.Lock);
-  if (S.Finished)
-    return;
-  S.Finished = true;
   harvest(S, /*Wait=*/true);
+  for (const TaggedLaunch &T : S.Tagged) {
+    auto It = Spans.find(T.Tag);
+    if (It != Spans.end())
+      addLaunch(S, T.W, T.Device, T.Lane, It->second.StartNs / 1e3,
+                (It->second.EndNs - It->second.StartNs) / 1e3,
+                T.HasDims ? T.Dims : nullptr, ClockDevice);
+    else // CUPTI's buffers were full: the time measured otherwise
+      addLaunch(S, T.W, T.Device, T.FallbackLane, T.FallbackTsUs,
+                T.FallbackDurUs, T.HasDims ? T.Dims : nullptr, T.Fallback);
+  }
+  if (S.NoCupti.empty() &&
+      std::any_of(S.Tagged.begin(), S.Tagged.end(), [&](const TaggedLaunch &T) {
+        return T.Fallback == ClockHost && !Spans.count(T.Tag);
+      }))
+    S.NoCupti = "CUPTI delivered no record for some launches";
+  S.Tagged.clear();
   std::fflush(stdout);
   printTable(S, stderr);
   const std::string &Path = config().TracePath;

@@ -42,10 +42,12 @@ void cpuLaunch(const __ofld_site *Site);
 /// Work put on a CUDA stream between begin and end: a launch (`Arg` null)
 /// or a copy of argument `Arg` (a map name) of the launch at `Site`. Records
 /// CUDA events around it on `Stream`; the device time is read when the
-/// events have completed (at the latest at exit).
+/// events have completed (at the latest at exit). A launch is also tagged
+/// for CUPTI, whose time of the kernel itself replaces the events' at exit.
 struct StreamSpan {
   cuda::CUevent Start = nullptr;
   bool Nvtx = false;
+  uint64_t Tag = 0; ///< a launch CUPTI times (Cupti.h)
 };
 StreamSpan beginOnStream(const cuda::Driver &Cu, cuda::CUcontext Ctx,
                          cuda::CUstream Stream, int64_t Device,

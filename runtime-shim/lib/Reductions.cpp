@@ -48,6 +48,13 @@ thread_local std::vector<Scratch> Buffers;
 
 } // namespace
 
+bool ofld::detail::isReductionScratch(uint64_t Address) {
+  for (const Scratch &B : Buffers)
+    if (reinterpret_cast<uint64_t>(B.Ptr) == Address)
+      return true;
+  return false;
+}
+
 //===-- Entry points (plugin <-> runtime ABI) -----------------------------===//
 
 extern "C" uint64_t

@@ -167,6 +167,14 @@ bool inDeviceBuffer(const void *Host, int64_t &Device);
 void markWrites(const __ofld_site *Site, int64_t Device, void *Host,
                 int64_t Bytes, const char *Name);
 
+//===-- Reductions (Reductions.cpp)
+//----------------------------------------===//
+
+/// Whether `Address` is device scratch that __ofld_reduction_scratch gave
+/// this thread: a launch's literal slot of that value follows the slot of a
+/// reduction's variable (LaunchABI.h, SlotShape::Reduction).
+bool isReductionScratch(uint64_t Address);
+
 //===-- Queues and stream-ordered launches (Streams.cpp) -----------------===//
 
 /// Waits for every launch issued on `Device` (all its queues: their worker

@@ -720,7 +720,9 @@ namespace {
 /// the device's argument arena (ArgArena.h) on the queue's own stream: in
 /// before the kernel, back after it, then one synchronisation. CUDA's own
 /// sequence for such a launch (memcpy in, kernel, memcpy out), from pinned
-/// memory.
+/// memory. A reduction's variable is not copied at all: the kernel reads and
+/// writes its pinned copy in place (one thread, once each: the last block's
+/// fold), which saves a copy each way.
 struct SmallCopies {
   ArgChunk Chunk;
   std::size_t Used = 0;
@@ -729,6 +731,7 @@ struct SmallCopies {
     std::size_t Bytes;
     int64_t Types;
     const char *Name;
+    bool InPlace; ///< a reduction's variable: the kernel uses Copy itself
   };
   Range Ranges[8];
   int Count = 0;
@@ -739,7 +742,8 @@ struct SmallCopies {
 /// them in a chunk and sets their device addresses in `Addr`.
 bool placeSmall(int64_t Device, int32_t N, void **Ptrs, const int64_t *Sizes,
                 const int64_t *Types, const char **Names, const bool *Partly,
-                uintptr_t *Addr, SmallCopies &S) {
+                const std::vector<const void *> &InPlace, uintptr_t *Addr,
+                SmallCopies &S) {
   for (int32_t I = 0; I < N; ++I) {
     if (Addr[I] || Sizes[I] <= 0)
       continue;
@@ -752,8 +756,14 @@ bool placeSmall(int64_t Device, int32_t N, void **Ptrs, const int64_t *Sizes,
       if (Host < S.Ranges[K].Host + S.Ranges[K].Bytes &&
           S.Ranges[K].Host < Host + Sizes[I])
         return false;
-    S.Ranges[S.Count++] = {Host, nullptr, std::size_t(Sizes[I]), Types[I],
-                           Names ? Names[I] : nullptr};
+    bool Direct =
+        std::find(InPlace.begin(), InPlace.end(), Host) != InPlace.end();
+    S.Ranges[S.Count++] = {Host,
+                           nullptr,
+                           std::size_t(Sizes[I]),
+                           Types[I],
+                           Names ? Names[I] : nullptr,
+                           Direct};
   }
   if (!S.Count || !(S.Chunk = acquireArgChunk(int(Device))))
     return false;
@@ -774,10 +784,15 @@ bool placeSmall(int64_t Device, int32_t N, void **Ptrs, const int64_t *Sizes,
     S.Used = Offset + R.Bytes;
     R.Copy = S.Chunk.Base + Offset;
   }
+  // Pinned memory is the device's too at its host address (unified
+  // addressing): a range used in place passes that.
   for (int32_t I = 0, K = 0; I < N; ++I)
-    if (!Addr[I] && Sizes[I] > 0)
-      Addr[I] = reinterpret_cast<uintptr_t>(S.Chunk.DeviceBase) +
-                uintptr_t(S.Ranges[K++].Copy - S.Chunk.Base);
+    if (!Addr[I] && Sizes[I] > 0) {
+      const SmallCopies::Range &R = S.Ranges[K++];
+      Addr[I] = R.InPlace ? reinterpret_cast<uintptr_t>(R.Copy)
+                          : reinterpret_cast<uintptr_t>(S.Chunk.DeviceBase) +
+                                uintptr_t(R.Copy - S.Chunk.Base);
+    }
   return true;
 }
 
@@ -866,10 +881,16 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
   SmallCopies Small;
   bool ViaArena = false;
   if (F.F && !Held && Mode == __ofld_mode_now) {
+    // Reductions' variables: the pointer slot before a scratch literal.
+    std::vector<const void *> InPlace;
+    for (int32_t J = N; J + 1 < Total; ++J)
+      if (!(Types[J] & MapLiteral) && (Types[J + 1] & MapLiteral) &&
+          isReductionScratch(reinterpret_cast<uint64_t>(Ptrs[J + 1])))
+        InPlace.push_back(Ptrs[J]);
     std::lock_guard<std::mutex> L(Q->Lock);
-    ViaArena =
-        Q->Jobs.empty() && !Q->Running &&
-        placeSmall(Device, N, Ptrs, Sizes, Types, Names, Partly, Addr, Small);
+    ViaArena = Q->Jobs.empty() && !Q->Running &&
+               placeSmall(Device, N, Ptrs, Sizes, Types, Names, Partly, InPlace,
+                          Addr, Small);
   }
   if (!F.F || (!Held && !ViaArena)) {
     // libomptarget's path. A launch that waits first lets its queue finish;
@@ -905,6 +926,8 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
         if (!(R.Types & MapTo))
           continue;
         std::memcpy(R.Copy, R.Host, R.Bytes);
+        if (R.InPlace)
+          continue;
         profile::StreamSpan Span;
         if (profile::Active)
           Span = profile::beginOnStream(Cu, G->Ctx, Q->Stream, Device, Site,
@@ -921,7 +944,7 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
       Ok = Launched;
       for (int K = 0; K < Small.Count && Ok; ++K) {
         SmallCopies::Range &R = Small.Ranges[K];
-        if (!(R.Types & MapFrom))
+        if (!(R.Types & MapFrom) || R.InPlace)
           continue;
         profile::StreamSpan Span;
         if (profile::Active)

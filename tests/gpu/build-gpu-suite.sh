@@ -73,6 +73,12 @@ rm -f "$OUT"/*.log
 strip "$OUT"/e2e_* "$OUT"/multiarch_* "$OUT"/device_math_noopt \
   "$OUT"/demo-*/e2e_* 2> /dev/null || true
 cp -P $B/lib/libofld_rt.so* "$OUT/"
+# CUPTI (CUDA toolkit, 4 MB): device times of profiled launches through
+# libomptarget (docs/Profiling.md); without it they are host-timed.
+for c in "${CUDA_PATH:-/usr/local/cuda}"/lib64/libcupti.so.[0-9]* \
+         "${CUDA_PATH:-/usr/local/cuda}"/extras/CUPTI/lib64/libcupti.so.[0-9]*; do
+  [ -e "$c" ] && { cp "$c" "$OUT/"; ln -sf "$(basename "$c")" "$OUT/libcupti.so"; break; }
+done
 clang-22 -O2 -shared -fPIC tests/gpu/launch-probe.c -o "$OUT/liblaunch-probe.so" -ldl
 cp "$LLVM_BIN/FileCheck" "$OUT/tools/FileCheck"
 echo "built $(ls "$OUT"/e2e_* "$OUT"/multiarch_* "$OUT"/mpi_* 2>/dev/null | wc -l) programs in $OUT"

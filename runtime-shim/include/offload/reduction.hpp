@@ -322,10 +322,16 @@ inline std::uint64_t grid_blocks() {
 /// with as many registers as it likes (70-86 on sm_90), and the kernel
 /// would need as many -- no blocks of 1024 threads, a third of the
 /// occupancy.
-template <class Tr, class T>
+template <class Tr, bool EarlyOld, class T>
 void gpu_last_block(const gpu_slot &slot, std::uint32_t l, std::uint32_t b) {
-  // Every other block's partial is visible after the arrival of all.
-  device_fence();
+  // The variable may be far (pinned host memory, where the runtime does not
+  // copy it): its old value loads while the partials do. Not in a kernel of
+  // several reductions, whose other accumulators hold registers here too.
+  T *Target = static_cast<T *>(slot.target);
+  T Old{};
+  if constexpr (EarlyOld)
+    if (l == 0)
+      Old = *Target;
   const std::uint64_t Blocks = grid_blocks();
   // Volatile loads are relaxed ones (PTX): not served from a stale L1.
   const volatile T *Partials =
@@ -340,8 +346,9 @@ void gpu_last_block(const gpu_slot &slot, std::uint32_t l, std::uint32_t b) {
   }
   T g = block_tree<Tr>(a, l, Blocks < b ? std::uint32_t(Blocks) : b, b);
   if (l == 0) {
-    T *Target = static_cast<T *>(slot.target);
-    *Target = Tr::apply(*Target, g);
+    if constexpr (!EarlyOld)
+      Old = *Target;
+    *Target = Tr::apply(Old, g);
     __scoped_atomic_store_n(reinterpret_cast<std::uint64_t *>(slot.scratch), 0,
                             __ATOMIC_RELAXED, __MEMORY_SCOPE_DEVICE);
   }
@@ -349,7 +356,8 @@ void gpu_last_block(const gpu_slot &slot, std::uint32_t l, std::uint32_t b) {
 
 /// After the kernel body: the block's accumulators into its partial, and
 /// the last block's combination of all partials into the variable.
-template <class Tr, class T> void gpu_finish(T v, const gpu_slot &slot) {
+template <class Tr, bool EarlyOld, class T>
+void gpu_finish(T v, const gpu_slot &slot) {
   // No scratch: the runtime reported why; the variable keeps its value.
   if (!slot.scratch)
     return;
@@ -366,11 +374,17 @@ template <class Tr, class T> void gpu_finish(T v, const gpu_slot &slot) {
     std::uint64_t Ticket = __scoped_atomic_fetch_add(
         reinterpret_cast<std::uint64_t *>(slot.scratch), 1, __ATOMIC_RELAXED,
         __MEMORY_SCOPE_DEVICE);
-    *Last = Ticket == grid_blocks() - 1;
+    bool IsLast = Ticket == grid_blocks() - 1;
+    // Every other block's partial is visible after the arrival of all: to
+    // this thread after its fence, to the block's after the barrier (as in
+    // CUDA's threadFenceReduction sample, one fence, not one per thread).
+    if (IsLast)
+      device_fence();
+    *Last = IsLast;
   }
   __gpu_sync_threads();
   if (*Last)
-    gpu_last_block<Tr, T>(slot, l, b);
+    gpu_last_block<Tr, EarlyOld, T>(slot, l, b);
   // The next reduction of this kernel reuses the team memory.
   __gpu_sync_threads();
 }

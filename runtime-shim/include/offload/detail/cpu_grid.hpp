@@ -428,12 +428,13 @@ void reduce::invoke_reducing(void (*kernel)(P...), void **objs,
                              std::index_sequence<I...>) {
   holders<std::index_sequence<I...>, P...> H(objs);
   kernel(reducing_arg<I, P>(H, objs[I])...);
+  constexpr bool Single = (int(param<P>::value) + ...) == 1;
   auto Finish = [&]<std::size_t J, class Q>(void *Obj) {
     if constexpr (param<Q>::value) {
       auto &R = static_cast<holder<J, Q> &>(H);
       using Tr = ofld::detail::reduce_traits<holder<J, Q>::op,
                                              typename holder<J, Q>::value_type>;
-      gpu_finish<Tr>(R.value(), *static_cast<const gpu_slot *>(Obj));
+      gpu_finish<Tr, Single>(R.value(), *static_cast<const gpu_slot *>(Obj));
     }
   };
   (Finish.template operator()<I, P>(objs[I]), ...);
