@@ -22,6 +22,12 @@
 // reads. Records that did not fit are counted on the device and reported in
 // one line on stderr.
 //
+// Reading the buffer's counters after every launch would cost a copy from
+// the device each time (23 us on an H100 through libomptarget). After the
+// first launch on a device (libomptarget has loaded the image then), the
+// runtime gives the buffer a word of pinned host memory, which the device
+// sets when it appends; later launches only look at that word.
+//
 //===----------------------------------------------------------------------===//
 
 #define OFFLOAD_PRINTF_DECODER
@@ -41,28 +47,46 @@
 #include <string>
 #include <vector>
 
+extern "C" void *llvm_omp_target_alloc_host(std::size_t Size, int Device);
+
 using namespace ofld::detail;
 namespace record = ofld::detail::printf_record;
 
 namespace {
 
-struct Buffers {
+/// A buffer of the program's images (one per program or shared library).
+struct Entry {
+  void *Host;
+  record::u64 Bytes; ///< of its data
+};
+
+struct Entries {
   std::mutex Lock;
-  /// Host addresses of the buffers (one per program or shared library).
-  std::vector<void *> Hosts;
+  std::vector<Entry> List;
   /// Whether NVIDIA GPUs use them too (OFFLOAD_BUFFERED_PRINTF).
   bool AllGpus = false;
 };
 
-Buffers &buffers() {
-  static Buffers *B = new Buffers; // used by launches until exit
-  return *B;
+Entries &entries() {
+  static Entries *E = new Entries; // used by launches until exit
+  return *E;
 }
+
+/// A buffer's copy on one device.
+struct Copy {
+  Entry E;
+  char *Dev = nullptr;
+  /// Pinned host memory the device sets (buffer::written); null until the
+  /// first flush has set it up.
+  volatile record::u64 *Written = nullptr;
+};
 
 struct DeviceState {
   std::once_flag Init;
   bool Active = false;
   std::shared_mutex Running;
+  /// Guarded by Running, held exclusively.
+  std::vector<Copy> Copies;
 };
 
 DeviceState *deviceState(int64_t Device) {
@@ -70,38 +94,54 @@ DeviceState *deviceState(int64_t Device) {
   return Device >= 0 && Device < numDevices() ? &States[Device] : nullptr;
 }
 
-/// Whether printf on `Device` goes to the buffer.
+/// Whether printf on `Device` goes to the buffers.
 bool active(int64_t Device, DeviceState &S) {
   std::call_once(S.Init, [&] {
-    Buffers &B = buffers();
-    bool Any, All;
+    Entries &B = entries();
+    bool All;
     {
       std::lock_guard<std::mutex> G(B.Lock);
-      Any = !B.Hosts.empty();
+      for (const Entry &E : B.List)
+        S.Copies.push_back({E});
       All = B.AllGpus;
     }
-    S.Active = Any && !isHostTargetDevice(int(Device)) &&
+    S.Active = !S.Copies.empty() && !isHostTargetDevice(int(Device)) &&
                (All || cudaOrdinal(int(Device)) < 0);
   });
   return S.Active;
 }
 
-/// Prints and resets the buffer at `Host`'s device copy on `Device`. No
-/// kernel runs there meanwhile.
-void flushOne(int64_t Device, void *Host) {
-  auto *Dev = static_cast<char *>(omp_get_mapped_ptr(Host, int(Device)));
-  if (!Dev)
-    return;
+/// Prints and resets the buffer `C` on `Device`, if the device wrote to it.
+/// No kernel runs there meanwhile.
+void flushOne(int64_t Device, Copy &C) {
   int Self = omp_get_initial_device();
+  if (!C.Dev) {
+    C.Dev = static_cast<char *>(omp_get_mapped_ptr(C.E.Host, int(Device)));
+    if (!C.Dev)
+      return;
+    auto *Word = static_cast<record::u64 *>(
+        llvm_omp_target_alloc_host(sizeof(record::u64), int(Device)));
+    if (Word) {
+      *Word = 0;
+      if (omp_target_memcpy(C.Dev + offsetof(record::buffer, written), &Word,
+                            sizeof Word, 0, 0, int(Device), Self))
+        Word = nullptr; // never set: read the counters after every launch
+    }
+    C.Written = Word;
+  } else if (C.Written) {
+    if (!*C.Written)
+      return;
+    *C.Written = 0;
+  }
   record::u64 Counts[2]; // used, lost
-  if (omp_target_memcpy(Counts, Dev, sizeof Counts, 0, 0, Self, int(Device)))
+  if (omp_target_memcpy(Counts, C.Dev, sizeof Counts, 0, 0, Self, int(Device)))
     return;
   if (!Counts[0] && !Counts[1])
     return;
-  std::size_t Bytes = std::size_t(std::min(Counts[0], record::buffer_bytes));
+  std::size_t Bytes = std::size_t(std::min(Counts[0], C.E.Bytes));
   std::unique_ptr<record::u8[]> Data(new record::u8[Bytes + 8]);
   std::string Out;
-  if (!omp_target_memcpy(Data.get(), Dev + offsetof(record::buffer, data),
+  if (!omp_target_memcpy(Data.get(), C.Dev + offsetof(record::buffer, data),
                          Bytes, 0, 0, Self, int(Device)))
     for (std::size_t At = 0; At < Bytes;) {
       record::u64 Size = record::decode(Data.get() + At, Bytes - At, Out);
@@ -116,33 +156,27 @@ void flushOne(int64_t Device, void *Host) {
                  "offload: %llu printf records lost on device %lld: its "
                  "printf buffer (%llu bytes) filled up before the kernels "
                  "ended (-DOFFLOAD_PRINTF_BUFFER_BYTES=N sets its size)\n",
-                 Counts[1], (long long)Device, record::buffer_bytes);
+                 Counts[1], (long long)Device, C.E.Bytes);
   }
   record::u64 Zero[2] = {0, 0};
-  omp_target_memcpy(Dev, Zero, sizeof Zero, 0, 0, int(Device), Self);
-}
-
-void flush(int64_t Device) {
-  Buffers &B = buffers();
-  std::vector<void *> Hosts;
-  {
-    std::lock_guard<std::mutex> G(B.Lock);
-    Hosts = B.Hosts;
-  }
-  for (void *H : Hosts)
-    flushOne(Device, H);
+  omp_target_memcpy(C.Dev, Zero, sizeof Zero, 0, 0, int(Device), Self);
 }
 
 } // namespace
 
-bool ofld::detail::registerPrintfBuffer(const char *Symbol, void *Host) {
+bool ofld::detail::registerPrintfBuffer(const char *Symbol, void *Host,
+                                        uint64_t Size) {
   bool All = !std::strcmp(Symbol, record::symbol_all_gpus);
   if (!All && std::strcmp(Symbol, record::symbol))
     return false;
-  Buffers &B = buffers();
+  constexpr uint64_t Header = offsetof(record::buffer, data);
+  if (Size <= Header)
+    return true; // not ours to read
+  Entries &B = entries();
   std::lock_guard<std::mutex> G(B.Lock);
-  if (std::find(B.Hosts.begin(), B.Hosts.end(), Host) == B.Hosts.end())
-    B.Hosts.push_back(Host);
+  if (std::none_of(B.List.begin(), B.List.end(),
+                   [&](const Entry &E) { return E.Host == Host; }))
+    B.List.push_back({Host, Size - Header});
   B.AllGpus = B.AllGpus || All;
   return true;
 }
@@ -164,6 +198,7 @@ ofld::detail::PrintfLaunch::~PrintfLaunch() {
   // The last launch to finish prints; one still running will.
   if (!S->Running.try_lock())
     return;
-  flush(Device);
+  for (Copy &C : S->Copies)
+    flushOne(Device, C);
   S->Running.unlock();
 }

@@ -179,9 +179,9 @@ void drainAll(const char *What);
 
 //===-- Buffered device printf (DevicePrintf.cpp) ------------------------===//
 
-/// Whether the offload entry `Symbol` is a printf buffer (at `Host`); it is
-/// then known to the runtime.
-bool registerPrintfBuffer(const char *Symbol, void *Host);
+/// Whether the offload entry `Symbol` is a printf buffer (at `Host`, `Size`
+/// bytes); it is then known to the runtime.
+bool registerPrintfBuffer(const char *Symbol, void *Host, uint64_t Size);
 
 /// Held around a launch through libomptarget: where the device's printf is
 /// buffered, the last launch to finish there prints the buffer.

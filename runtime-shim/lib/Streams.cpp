@@ -217,7 +217,7 @@ void recordImages(const BinDescTy *Desc) {
     // test mode: the fast path is off then. Otherwise NVIDIA GPUs print
     // with CUDA's vprintf and never touch it.
     if (E->Size && E->SymbolName &&
-        registerPrintfBuffer(E->SymbolName, E->Address)) {
+        registerPrintfBuffer(E->SymbolName, E->Address, E->Size)) {
       if (!std::strcmp(E->SymbolName,
                        ofld::detail::printf_record::symbol_all_gpus))
         R.Unsupported = true;

@@ -47,7 +47,7 @@
 [[offload::kernel]] void flood(int tag, std::span<int> done) {
   std::size_t i = ofld::global_id();
   if (i < done.size()) {
-    printf("flood %d line %zu\n", tag, i);
+    printf("flood %d line %llu\n", tag, (unsigned long long)i);
     done[i] = 1;
   }
 }

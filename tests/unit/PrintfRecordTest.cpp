@@ -77,24 +77,23 @@ std::string roundTrip(const char *Fmt, const Args &A, int *NArgs = nullptr) {
 // Each format twice: the record's text, and the host's.
 #define SAME(...) CHECK(viaVaList(__VA_ARGS__) == host(__VA_ARGS__))
 
-TEST_CASE("integer conversions decode as the host prints them",
-          "[printf]") {
+TEST_CASE("integer conversions decode as the host prints them", "[printf]") {
   SAME("%d %i %u %x %X %o", -42, 17, 4000000000u, 0xbeefu, 0xbeefu, 8u);
   SAME("%ld %lld %lu %llx", -1234567890123L, -9876543210987LL,
        18446744073709551615UL, 0x123456789abcdefULL);
   SAME("%zu %zd %td %jd", sizeof(long double), std::ptrdiff_t(-5),
        std::ptrdiff_t(-6), std::intmax_t(-7));
   SAME("%hd %hu %hhd %hhx", 70000, 70000, 300, 0x1ff);
-  SAME("[%5d|%-5d|%05d|%+d|% d|%#x|%#o|%.3d|%8.3d]", 42, 42, 42, 42, 42,
-       255u, 8u, 7, -7);
+  SAME("[%5d|%-5d|%05d|%+d|% d|%#x|%#o|%.3d|%8.3d]", 42, 42, 42, 42, 42, 255u,
+       8u, 7, -7);
   SAME("%d %d", INT32_MIN, INT32_MAX);
   SAME("%lld %llu", (long long)INT64_MIN, (unsigned long long)UINT64_MAX);
 }
 
 TEST_CASE("floating point conversions decode as the host prints them",
           "[printf]") {
-  SAME("%f %e %g %E %G %a %A", 3.14159265, 2.5e-300, 0.1, -2.0 / 3, 1e100,
-       1.0, -0.5);
+  SAME("%f %e %g %E %G %a %A", 3.14159265, 2.5e-300, 0.1, -2.0 / 3, 1e100, 1.0,
+       -0.5);
   SAME("[%10.4f|%-12.3e|%.0f|%#.0f|%+.2g|%08.2f]", 3.14159265, 6.02214076e23,
        2.5, 2.5, 1234.5, -3.5);
   SAME("%f %f %f %e", 1.0 / 0.0, -1.0 / 0.0, 0.0 / 0.0, -0.0);
@@ -107,8 +106,8 @@ TEST_CASE("characters, strings, pointers and %% decode as the host prints "
           "them",
           "[printf]") {
   SAME("%c%c%c %5c|%-3c|", 'a', 'b', 'c', 'Z', 'q');
-  SAME("%s|%10s|%-10s|%.3s|%.0s|%s", "text", "right", "left", "abcdef",
-       "gone", "");
+  SAME("%s|%10s|%-10s|%.3s|%.0s|%s", "text", "right", "left", "abcdef", "gone",
+       "");
   SAME("100%% %s%%", "done");
   const char *Null = nullptr;
   SAME("[%s] [%10s]", Null, Null);

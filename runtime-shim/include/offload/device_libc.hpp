@@ -16,7 +16,8 @@
 // The kernel then stops with "device-side assert triggered" and libomptarget
 // aborts the program, with lines of its own. Other failing threads wait for
 // that without a line of their own. On AMD GPUs the kernel stops (trap)
-// without a line: there is no device output there.
+// without a line: libomptarget ends the program before the runtime could
+// print the device's buffered output.
 //
 // printf: clang lowers it to CUDA's vprintf on NVIDIA GPUs. AMD GPUs have
 // no device output of their own here (no hostcall service in libomptarget
@@ -86,6 +87,8 @@ template <class Args> int append(const char *fmt, const Args &ap) noexcept {
   u64 size = encode(nullptr, fmt, measure, args);
   buffer &b = OFFLOAD_PRINTF_BUFFER_SYMBOL;
   u64 at = __atomic_fetch_add(&b.used, size, __ATOMIC_RELAXED);
+  if (u64 *written = b.written)
+    *written = 1;
   if (at + size > buffer_bytes) {
     // The record that crosses the end marks it: the host stops there.
     if (at < buffer_bytes)

@@ -46,14 +46,14 @@ int main() {
 // AMD-NOT: {{(call|declare).*}} @vprintf(
 // AMD-NOT: @vfprintf
 // AMD-DAG: @__ofld_printf_buffer = {{.*}} global %"struct.ofld::detail::printf_record::buffer" zeroinitializer
-// AMD-DAG: %"struct.ofld::detail::printf_record::buffer" = type { i64, i64, [1048576 x i8] }
+// AMD-DAG: %"struct.ofld::detail::printf_record::buffer" = type { i64, i64, ptr, i64, [1048576 x i8] }
 // AMD-DAG: define {{.*}}i32 @__ofld_printf(ptr {{.*}}, ...)
 // AMD-DAG: call {{.*}} @__ofld_printf(ptr {{.*}}, i32 {{.*}}, i64 {{.*}})
 // AMD-DAG: atomicrmw add {{.*}}@__ofld_printf_buffer
 
 // IMAGES-DAG: arch gfx90a
 // IMAGES-DAG: arch gfx942
-// AMD-ELF: 1048592 OBJECT {{.*}} __ofld_printf_buffer{{$}}
+// AMD-ELF: 1048608 OBJECT {{.*}} __ofld_printf_buffer{{$}}
 
 // NVIDIA: CUDA's vprintf, no buffer use.
 // NV: call {{.*}} @vprintf(

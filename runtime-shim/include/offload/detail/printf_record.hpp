@@ -1,4 +1,5 @@
-//===- offload/detail/printf_record.hpp - buffered device printf -*- C++ -*-===//
+//===- offload/detail/printf_record.hpp - buffered device printf -*- C++
+//-*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -27,9 +28,10 @@
 // The buffer (`buffer`): `used` counts the bytes reserved, `lost` the records
 // that did not fit. Records are reserved with one atomic add; the one that
 // crosses the end writes a size of 0 at its place (the end), and every record
-// that does not fit is dropped and counted. The host reads the buffer only
-// when no kernel runs on the device, prints `lost` in one line, and resets
-// both counters (runtime-shim/lib/DevicePrintf.cpp).
+// that does not fit is dropped and counted. Each call also sets a word in
+// host memory, `written`. The host reads the buffer only when no kernel runs
+// on the device and that word is set, prints `lost` in one line, and resets
+// the counters (runtime-shim/lib/DevicePrintf.cpp).
 //
 // Devices have no long double: `%Lf` reads and prints a double. `%n` stores
 // nothing (CUDA's printf has no `%n` either). Wide strings and characters
@@ -67,6 +69,11 @@ static_assert(buffer_bytes % 8 == 0 && buffer_bytes >= 64,
 struct buffer {
   u64 used; ///< bytes reserved (may exceed buffer_bytes)
   u64 lost; ///< records that did not fit
+  /// Host memory the device sets to 1 when it appends (or loses) a record,
+  /// so that the host sees without a copy whether there is anything to
+  /// print; null until the runtime has set it up.
+  u64 *written;
+  u64 reserved;
   alignas(8) u8 data[buffer_bytes];
 };
 
@@ -84,8 +91,8 @@ enum class arg_kind : u8 { none, sint, uint, fp, chr, str, ptr, count };
 struct spec {
   const char *end = nullptr; ///< one past the conversion character
   bool star_width = false, star_precision = false, has_precision = false;
-  int precision = 0; ///< the literal precision, when there is one
-  bool wide = false; ///< length of 64 bits (l, ll, q, j, z, t)
+  int precision = 0;    ///< the literal precision, when there is one
+  bool wide = false;    ///< length of 64 bits (l, ll, q, j, z, t)
   bool is_long = false; ///< length `l` (for %lc, %ls)
   char conversion = 0;  ///< 0 where the format ends inside the spec
   arg_kind kind = arg_kind::none;
