@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Where device printf is buffered (AMD GPUs; NVIDIA GPUs with
+// Where device printf is buffered (AMD GPUs; every device with
 // OFFLOAD_BUFFERED_PRINTF), kernels append records to a declare-target
 // buffer in device memory (offload/detail/printf_record.hpp). libomptarget
 // maps it by the host copy's address, which the program's offload entries
@@ -14,7 +14,7 @@
 // The buffer is printed, like CUDA's printf FIFO, when kernels have
 // finished: every launch through libomptarget (the only way kernels reach
 // these devices: the CUDA fast path is off with OFFLOAD_BUFFERED_PRINTF, and
-// AMD GPUs have none) holds the device's lock shared while it runs, and the
+// the others have none) holds the device's lock shared while it runs, and the
 // last one to finish takes it exclusively and prints the buffer with the
 // host's printf, then resets it. So the output of a launch that waits is
 // printed when it returns, that of one that does not wait when it finishes
@@ -63,8 +63,8 @@ struct Entry {
 struct Entries {
   std::mutex Lock;
   std::vector<Entry> List;
-  /// Whether NVIDIA GPUs use them too (OFFLOAD_BUFFERED_PRINTF).
-  bool AllGpus = false;
+  /// Whether every device uses them (OFFLOAD_BUFFERED_PRINTF).
+  bool AllDevices = false;
 };
 
 Entries &entries() {
@@ -103,10 +103,12 @@ bool active(int64_t Device, DeviceState &S) {
       std::lock_guard<std::mutex> G(B.Lock);
       for (const Entry &E : B.List)
         S.Copies.push_back({E});
-      All = B.AllGpus;
+      All = B.AllDevices;
     }
-    S.Active = !S.Copies.empty() && !isHostTargetDevice(int(Device)) &&
-               (All || cudaOrdinal(int(Device)) < 0);
+    // AMD GPUs always; every device, the host offload target's included,
+    // with OFFLOAD_BUFFERED_PRINTF.
+    S.Active = !S.Copies.empty() && (All || (!isHostTargetDevice(int(Device)) &&
+                                             cudaOrdinal(int(Device)) < 0));
   });
   return S.Active;
 }
@@ -166,7 +168,7 @@ void flushOne(int64_t Device, Copy &C) {
 
 bool ofld::detail::registerPrintfBuffer(const char *Symbol, void *Host,
                                         uint64_t Size) {
-  bool All = !std::strcmp(Symbol, record::symbol_all_gpus);
+  bool All = !std::strcmp(Symbol, record::symbol_all_devices);
   if (!All && std::strcmp(Symbol, record::symbol))
     return false;
   constexpr uint64_t Header = offsetof(record::buffer, data);
@@ -177,7 +179,7 @@ bool ofld::detail::registerPrintfBuffer(const char *Symbol, void *Host,
   if (std::none_of(B.List.begin(), B.List.end(),
                    [&](const Entry &E) { return E.Host == Host; }))
     B.List.push_back({Host, Size - Header});
-  B.AllGpus = B.AllGpus || All;
+  B.AllDevices = B.AllDevices || All;
   return true;
 }
 

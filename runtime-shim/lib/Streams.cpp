@@ -219,7 +219,7 @@ void recordImages(const BinDescTy *Desc) {
     if (E->Size && E->SymbolName &&
         registerPrintfBuffer(E->SymbolName, E->Address, E->Size)) {
       if (!std::strcmp(E->SymbolName,
-                       ofld::detail::printf_record::symbol_all_gpus))
+                       ofld::detail::printf_record::symbol_all_devices))
         R.Unsupported = true;
       continue;
     }

@@ -25,8 +25,9 @@
 // records to a buffer in device memory that the runtime
 // prints when the kernel has finished (offload/detail/printf_record.hpp,
 // runtime-shim/lib/DevicePrintf.cpp). OFFLOAD_BUFFERED_PRINTF gives NVIDIA
-// GPUs the same buffer instead of vprintf (clang's lowered printf then calls
-// __ofld_vprintf), which tests the mechanism on NVIDIA hardware.
+// GPUs (clang's lowered printf then calls __ofld_vprintf instead of vprintf)
+// and the host offload target the same buffer, which tests the mechanism on
+// NVIDIA hardware and in CI.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,7 +77,14 @@ extern "C" inline void __assert_fail(const char *expr, const char *file,
 #endif
 }
 
-#if defined(__AMDGPU__) || defined(OFFLOAD_BUFFERED_PRINTF)
+#pragma omp end declare target
+#endif
+
+// Device code of AMD GPUs, and of every target with OFFLOAD_BUFFERED_PRINTF
+// (NVIDIA GPUs, and the host offload target, where CI tests it).
+#if defined(__OFFLOAD_PLUGIN_DEVICE__) &&                                      \
+    (defined(__AMDGPU__) || defined(OFFLOAD_BUFFERED_PRINTF))
+#pragma omp declare target
 namespace ofld::detail::printf_record {
 /// Appends the record of one printf call to the device's buffer. Returns the
 /// number of arguments read, as CUDA's printf does, or -1 if the record did
@@ -121,10 +129,9 @@ extern "C" [[gnu::weak]] int __ofld_vprintf(const char *fmt,
 }
 #endif
 
-#if defined(__AMDGPU__)
-// The buffered printf: the plugin points kernel code's printf and vprintf
-// calls here (plugin/CodeGen/DeviceLibraries.cpp). Weak: every translation
-// unit has it.
+#if !defined(__NVPTX__)
+// The buffered printf: the plugin points kernel code's printf calls here
+// (plugin/CodeGen/DeviceLibraries.cpp). Weak: every translation unit has it.
 extern "C" [[gnu::weak]] int __ofld_printf(const char *fmt, ...) noexcept {
   __builtin_va_list ap;
   __builtin_va_start(ap, fmt);
@@ -132,7 +139,6 @@ extern "C" [[gnu::weak]] int __ofld_printf(const char *fmt, ...) noexcept {
   __builtin_va_end(ap);
   return n;
 }
-#endif
 #endif
 #pragma omp end declare target
 #endif

@@ -48,8 +48,9 @@
 #endif
 
 // The buffer's symbol. The program's offload entries tell the runtime which
-// one the images have: with OFFLOAD_BUFFERED_PRINTF, NVIDIA GPUs use the
-// buffer too (instead of CUDA's vprintf), else only AMD GPUs do.
+// one the images have: with OFFLOAD_BUFFERED_PRINTF every device uses the
+// buffer (NVIDIA GPUs instead of CUDA's vprintf, the host offload target
+// instead of the host's printf), else only AMD GPUs do.
 #ifdef OFFLOAD_BUFFERED_PRINTF
 #define OFFLOAD_PRINTF_BUFFER_SYMBOL __ofld_printf_buffer_all
 #else
@@ -79,7 +80,7 @@ struct buffer {
 
 /// The buffer's symbol (OFFLOAD_PRINTF_BUFFER_SYMBOL) in either mode.
 constexpr const char *symbol = "__ofld_printf_buffer";
-constexpr const char *symbol_all_gpus = "__ofld_printf_buffer_all";
+constexpr const char *symbol_all_devices = "__ofld_printf_buffer_all";
 
 constexpr u64 header_bytes = 8;
 constexpr u64 null_string = ~u64(0);
