@@ -21,9 +21,9 @@
 //
 // printf: clang lowers it to CUDA's vprintf on NVIDIA GPUs. AMD GPUs have
 // no device output of their own here (no hostcall service in libomptarget
-// 22, no GPU C library in Debian's LLVM): there printf and vprintf append
-// records to a buffer in device memory that the runtime
-// prints when the kernel has finished (offload/detail/printf_record.hpp,
+// 22, no GPU C library in Debian's LLVM): there printf appends records to a
+// buffer in device memory that the runtime prints when the kernel has
+// finished (offload/detail/printf_record.hpp,
 // runtime-shim/lib/DevicePrintf.cpp). OFFLOAD_BUFFERED_PRINTF gives NVIDIA
 // GPUs (clang's lowered printf then calls __ofld_vprintf instead of vprintf)
 // and the host offload target the same buffer, which tests the mechanism on
