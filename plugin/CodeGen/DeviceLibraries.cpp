@@ -255,24 +255,23 @@ void defineRocmControls(Module &M, const clang::CompilerInstance &CI) {
   }
 }
 
-/// AMD GPUs have no device output here: printf needs ROCm's hostcall
-/// service or a GPU C library, which libomptarget and Debian's LLVM lack.
-/// Each call is an error (at its line with -g, else at the calling
-/// function) rather than lld's "undefined symbol: printf".
-void reportNoOutput(Module &M, StringRef Target) {
-  for (StringRef Name : {"printf", "vprintf", "puts", "putchar", "fprintf"}) {
-    Function *F = M.getFunction(Name);
-    if (!F || !F->isDeclaration())
+/// Kernel code's printf goes to the buffered one of offload/device_libc.hpp
+/// where the module has it: on AMD GPUs the call of printf, on NVIDIA GPUs
+/// with OFFLOAD_BUFFERED_PRINTF the call of vprintf that clang lowered printf
+/// to. (The other C output functions are errors in kernels on every target:
+/// BodyHostLibrary in the diagnostics table.)
+void redirectPrintf(Module &M) {
+  Function *Impl = M.getFunction("__ofld_vprintf");
+  if (!Impl || Impl->isDeclaration())
+    return;
+  for (auto [C, Ours] :
+       {std::pair{"printf", "__ofld_printf"}, {"vprintf", "__ofld_vprintf"}}) {
+    Function *F = M.getFunction(C);
+    Function *To = M.getFunction(Ours);
+    if (!F || !F->isDeclaration() || !To || To->isDeclaration())
       continue;
-    for (User *U : F->users())
-      if (auto *Call = dyn_cast<CallBase>(U))
-        M.getContext().diagnose(DiagnosticInfoUnsupported(
-            *Call->getFunction(),
-            "offload: '" + Name +
-                "' is not available in kernels compiled for " + Target +
-                ": AMD GPUs have no device output (guard the call "
-                "with #ifndef __AMDGPU__)",
-            Call->getDebugLoc()));
+    F->replaceAllUsesWith(To);
+    F->eraseFromParent();
   }
 }
 
@@ -289,8 +288,7 @@ DeviceLibraries findDeviceLibraries(const clang::CompilerInstance &CI) {
 
 PreservedAnalyses DeviceLibrariesPass::run(Module &M, ModuleAnalysisManager &) {
   const std::string &CPU = CI.getTargetOpts().CPU;
-  if (M.getTargetTriple().isAMDGPU())
-    reportNoOutput(M, CPU);
+  redirectPrintf(M);
   if (Libs.Prefixes.empty())
     return PreservedAnalyses::all();
   SmallVector<Function *, 8> Needed = neededFunctions(M, Libs);

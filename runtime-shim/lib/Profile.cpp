@@ -749,6 +749,7 @@ extern "C" int __tgt_target_kernel(void *Loc, int64_t Device, int32_t Teams,
                                    int32_t Threads, void *HostPtr,
                                    KernelArgs *Args) {
   TargetKernelFn Next = nextTargetKernel();
+  PrintfLaunch Printf(Device);
   if (!profile::Active)
     return Next(Loc, Device, Teams, Threads, HostPtr, Args);
   return profiledLaunch(Next, Loc, Device, Teams, Threads, HostPtr, Args);

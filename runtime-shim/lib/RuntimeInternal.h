@@ -185,6 +185,26 @@ void drainDevice(int64_t Device, const char *What);
 /// Waits for every launch on every device.
 void drainAll(const char *What);
 
+//===-- Buffered device printf (DevicePrintf.cpp) ------------------------===//
+
+/// Whether the offload entry `Symbol` is a printf buffer (at `Host`, `Size`
+/// bytes); it is then known to the runtime.
+bool registerPrintfBuffer(const char *Symbol, void *Host, uint64_t Size);
+
+/// Held around a launch through libomptarget: where the device's printf is
+/// buffered, the last launch to finish there prints the buffer.
+class PrintfLaunch {
+public:
+  explicit PrintfLaunch(int64_t Device);
+  ~PrintfLaunch();
+  PrintfLaunch(const PrintfLaunch &) = delete;
+  PrintfLaunch &operator=(const PrintfLaunch &) = delete;
+
+private:
+  void *State = nullptr;
+  int64_t Device = -1;
+};
+
 } // namespace ofld::detail
 
 #endif // OFFLOAD_RUNTIME_RUNTIMEINTERNAL_H

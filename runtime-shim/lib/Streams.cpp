@@ -47,6 +47,7 @@
 #include "LaunchSlots.h"
 #include "Profile.h"
 #include "RuntimeInternal.h"
+#include "offload/detail/printf_record.hpp"
 #include "offload/launch.hpp"
 
 #include <omp.h>
@@ -210,6 +211,18 @@ void recordImages(const BinDescTy *Desc) {
   }
   for (const EntryTy *E = Desc->HostEntriesBegin; E != Desc->HostEntriesEnd;
        ++E) {
+    // The printf buffer: kernels on the fast path's own copy of the images
+    // would write to a copy DevicePrintf.cpp does not read. That happens
+    // only with OFFLOAD_BUFFERED_PRINTF (its symbol is the other one), a
+    // test mode: the fast path is off then. Otherwise NVIDIA GPUs print
+    // with CUDA's vprintf and never touch it.
+    if (E->Size && E->SymbolName &&
+        registerPrintfBuffer(E->SymbolName, E->Address, E->Size)) {
+      if (!std::strcmp(E->SymbolName,
+                       ofld::detail::printf_record::symbol_all_devices))
+        R.Unsupported = true;
+      continue;
+    }
     if (E->Reserved || E->Version != 1 || E->Size) {
       R.Unsupported = true;
       continue;

@@ -10,14 +10,18 @@
 // %%), and every thread of a 2x64 grid prints its own line. The program runs
 // itself again ("print") and compares what the child wrote with what the
 // host's printf makes of the same calls, line for line (the order of the
-// threads' lines is the device's, so they are compared sorted). AMD GPUs
-// have no device output: there printf in a kernel is a compile-time error,
-// and this test prints from the host instead.
+// threads' lines is the device's, so they are compared sorted). On AMD GPUs
+// (and NVIDIA ones with -DOFFLOAD_BUFFERED_PRINTF) printf is buffered in
+// device memory and printed when the kernel ends. "flood N Q" has Q
+// launches at once of N threads that print a line each, for concurrent
+// launches and the buffer's overflow (tests/gpu/run-device-lib.sh).
 //
 //===----------------------------------------------------------------------===//
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <span>
 #include <sstream>
@@ -33,13 +37,25 @@
 
 [[offload::kernel]] void say(int v, std::span<int> done) {
   std::size_t i = ofld::global_id();
-#if !defined(__AMDGPU__)
   if (i == 0)
     printf(FORMATS, ARGUMENTS(v));
   printf("block %u thread %u of %u\n", ofld::block_id(), ofld::thread_id(),
          ofld::block_dim());
-#endif
   done[i] = 1;
+}
+
+[[offload::kernel]] void flood(int tag, std::span<int> done) {
+  std::size_t i = ofld::global_id();
+  if (i < done.size()) {
+    printf("flood %d line %llu\n", tag, (unsigned long long)i);
+    done[i] = 1;
+  }
+}
+
+[[offload::kernel]] void quiet(std::span<int> done) {
+  std::size_t i = ofld::global_id();
+  if (i < done.size())
+    done[i] += 1;
 }
 
 static std::vector<std::string> lines(const std::string &s) {
@@ -52,6 +68,37 @@ static std::vector<std::string> lines(const std::string &s) {
 
 int main(int argc, char **argv) {
   std::vector<int> done(128);
+  // The time of a launch that waits and prints nothing: with device printf
+  // buffered, the runtime reads the buffer's counters after each.
+  if (argc > 2 && std::strcmp(argv[1], "launches") == 0) {
+    int n = std::atoi(argv[2]);
+    std::vector<int> v(256);
+    offload(quiet, v);
+    auto start = std::chrono::steady_clock::now();
+    for (int k = 0; k < n; ++k)
+      offload(quiet, v);
+    std::chrono::duration<double, std::micro> t =
+        std::chrono::steady_clock::now() - start;
+    std::printf("%d launches: %.2f us each (v[0] = %d)\n", n, t.count() / n,
+                v[0]);
+    return 0;
+  }
+  // N threads print a line each, in Q launches on queues of their own that
+  // run at once (what each printed is printed when the last one ends).
+  if (argc > 3 && std::strcmp(argv[1], "flood") == 0) {
+    std::size_t n = std::strtoul(argv[2], nullptr, 10);
+    int queues = std::atoi(argv[3]);
+    std::vector<std::vector<int>> all(queues, std::vector<int>(n));
+    for (int q = 0; q < queues; ++q)
+      offload(ofld::launch{.nowait = true, .queue = ofld::queue(-1)}, flood, q,
+              all[q]);
+    ofld::wait();
+    int done = 0;
+    for (const std::vector<int> &v : all)
+      done += int(std::count(v.begin(), v.end(), 1));
+    std::printf("threads done: %d\n", done);
+    return 0;
+  }
   if (argc > 1 && std::strcmp(argv[1], "print") == 0) {
     offload(ofld::launch{.grid = {2}, .block = {64}}, say, 42, done);
     std::printf("threads done: %d\n",

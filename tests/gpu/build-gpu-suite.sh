@@ -45,6 +45,13 @@ done
 # default -O3 (tests/gpu/run-device-lib.sh runs it).
 clang++-22 ${COMMON/-O2 /} $SM90 tests/e2e/device_math.cpp \
   -o "$OUT/device_math_noopt" -L$B/lib -lofld_rt
+# kernel_printf with device printf buffered as on AMD GPUs, and with a 4 KiB
+# buffer (tests/gpu/run-printf.sh runs them).
+clang++-22 $COMMON $SM90 -DOFFLOAD_BUFFERED_PRINTF tests/e2e/kernel_printf.cpp \
+  -o "$OUT/kernel_printf_buffered" -L$B/lib -lofld_rt
+clang++-22 $COMMON $SM90 -DOFFLOAD_BUFFERED_PRINTF \
+  -DOFFLOAD_PRINTF_BUFFER_BYTES=4096 tests/e2e/kernel_printf.cpp \
+  -o "$OUT/kernel_printf_small" -L$B/lib -lofld_rt
 for src in tests/e2e/saxpy.cpp tests/e2e/multi_device.cpp \
            tests/lit/multiarch/Inputs/devices.cpp; do
   name=$(basename "$src" .cpp)
@@ -71,6 +78,7 @@ if [ "${GPU_SUITE_DEMOS:-0}" = 1 ]; then
 fi
 rm -f "$OUT"/*.log
 strip "$OUT"/e2e_* "$OUT"/multiarch_* "$OUT"/device_math_noopt \
+  "$OUT"/kernel_printf_buffered "$OUT"/kernel_printf_small \
   "$OUT"/demo-*/e2e_* 2> /dev/null || true
 cp -P $B/lib/libofld_rt.so* "$OUT/"
 # CUPTI (CUDA toolkit, 4 MB): device times of profiled launches through

@@ -7,7 +7,8 @@
 # makes them) and libofld_rt.so. Shows what run-gpu-suite.sh only counts:
 # the math conformance table (2048 inputs per function, the pass/fail run,
 # and 100000, the measurement in docs/DeviceLibrary.md), a failing assert's
-# own output and exit status (offloading mandatory and by default), printf,
+# own output and exit status (offloading mandatory and by default), printf
+# (both ways, tests/gpu/run-printf.sh),
 # large by-value structs; then a summary of every e2e program.
 #===----------------------------------------------------------------------===#
 set -u
@@ -32,8 +33,8 @@ echo "== the same with OMP_TARGET_OFFLOAD unset"
 (unset OMP_TARGET_OFFLOAD; timeout "$LIMIT" "$BIN/e2e_kernel_assert" fail; echo "exit $?")
 echo "== kernel_assert (checks its child)"
 timeout "$LIMIT" "$BIN/e2e_kernel_assert" | tail -3
-echo "== kernel_printf"
-timeout "$LIMIT" "$BIN/e2e_kernel_printf"; echo "exit $?"
+echo "== printf, CUDA's vprintf and buffered (tests/gpu/run-printf.sh)"
+bash "$(dirname "$0")/run-printf.sh" "$BIN"; echo "exit $?"
 echo "== big_by_value"
 start=$EPOCHREALTIME
 timeout "$LIMIT" "$BIN/e2e_big_by_value"; echo "exit $? in $(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN{printf "%.1f", (b-a)*1000}') ms"
