@@ -77,6 +77,9 @@ struct LoweredCall {
   bool InMacroArgument = false;
   std::string Indent;
   Target Form = Target::Portable;
+  /// The call's line, as the plugin names it (the expansion of its first
+  /// token): the block's own lines are not the original's.
+  unsigned Line = 0;
 };
 
 /// The block that replaces the call (and its `;`).

@@ -232,6 +232,18 @@ bool inDeclareTarget(const Decl &D) {
   return false;
 }
 
+/// `Text` without trailing space and the `#line` directives that end it
+/// (our output keeps the original line numbers with them).
+StringRef withoutLineDirectives(StringRef Text) {
+  for (Text = Text.rtrim();;) {
+    size_t NL = Text.rfind('\n');
+    size_t Start = NL == StringRef::npos ? 0 : NL + 1;
+    if (!Text.drop_front(Start).ltrim().starts_with("#line "))
+      return Text;
+    Text = Text.take_front(Start).rtrim();
+  }
+}
+
 /// Brackets declaration `D` with `#pragma omp declare target`, so that
 /// OpenMP compiles it for the device (also where it is only declared: the
 /// definition may be in another translation unit). Returns false when its
@@ -276,8 +288,7 @@ bool wrapInDeclareTarget(RewriteContext &RC, const Decl &D) {
   std::optional<StringRef> Indent = indentBefore(Buf, B);
   // Bracketed already (clang records no attribute on variable templates).
   const std::string Directive = declareTargetBegin("");
-  if (Indent && Buf.take_front(lineStart(Buf, B))
-                    .rtrim()
+  if (Indent && withoutLineDirectives(Buf.take_front(lineStart(Buf, B)))
                     .ends_with(StringRef(Directive).rtrim()))
     return true;
   if (Indent)
