@@ -165,7 +165,10 @@ std::string lowerCall(const LoweredCall &Call) {
   OS << "ofld::bridge::grid __ofld_g = ofld::bridge::shape({\""
      << Call.KernelName << "\", __FILE__, "
      << (Call.Line ? utostr(Call.Line) : "__LINE__")
-     << (Call.Syncs ? ", ofld::bridge::synchronises" : "") << "}, "
+     << (Call.Syncs || Call.WarnedConst ? ", " : "")
+     << (Call.Syncs ? "ofld::bridge::synchronises" : "")
+     << (Call.Syncs && Call.WarnedConst ? " | " : "")
+     << (Call.WarnedConst ? "ofld::bridge::warned_const" : "") << "}, "
      << (Call.Launch ? "&__ofld_l" : "nullptr") << ", " << Count << ");\n";
   // Reductions: one value per kernel thread comes back, the host folds them
   // in the plugin's order (ofld::bridge::reduction).

@@ -80,6 +80,9 @@ struct LoweredCall {
   /// The call's line, as the plugin names it (the expansion of its first
   /// token): the block's own lines are not the original's.
   unsigned Line = 0;
+  /// offload-rewrite warned that the call writes into a region's read-only
+  /// range (RegionConstness.h): the bridge does not warn again.
+  bool WarnedConst = false;
 };
 
 /// The block that replaces the call (and its `;`).

@@ -27,6 +27,7 @@
 #include "offload/Core/KernelBodyChecks.h"
 #include "offload/Core/LaunchChecks.h"
 #include "offload/Core/LaunchGroups.h"
+#include "offload/Core/RegionConstness.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -97,6 +98,7 @@ struct Item {
   enum Kind {
     Kernel,           ///< a kernel declaration as written
     Function,         ///< another function with [[offload::out]] parameters
+    Body,             ///< a function's definition (not a template's)
     Call,             ///< an offload() call as written (rewritten)
     DependentCall,    ///< a call in a template, dependent (left as it is)
     InstantiatedCall, ///< that call in an instantiation (checked only)
@@ -135,10 +137,14 @@ public:
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (InInstantiation)
       return true;
-    if (isKernel(*FD))
+    if (isKernel(*FD)) {
       Items.push_back({Item::Kernel, FD, nullptr});
-    else if (hasOutParam(*FD))
+      return true;
+    }
+    if (hasOutParam(*FD))
       Items.push_back({Item::Function, FD, nullptr});
+    if (!FD->isDependentContext() && FD->doesThisDeclarationHaveABody())
+      Items.push_back({Item::Body, FD, nullptr});
     return true;
   }
 
@@ -207,19 +213,27 @@ public:
   bool operator()(const FunctionDecl &K, bool Needed) {
     const FunctionDecl *D = K.getCanonicalDecl();
     if (auto It = Checked.find(D); It != Checked.end())
-      return It->second;
+      return It->second.has_value();
     // As in the plugin: a declaration whose parameter types are incomplete
     // is judged where a definition or a launch needs them, not here.
     if (!Needed && hasIncompleteParameter(*D, Ctx))
       return true;
-    bool OK = checkKernelDeclaration(*D, Ctx, Ctx.getDiagnostics()).has_value();
-    Checked[D] = OK;
-    return OK;
+    auto [It, New] = Checked.try_emplace(
+        D, checkKernelDeclaration(*D, Ctx, Ctx.getDiagnostics()));
+    return It->second.has_value();
+  }
+
+  /// The kernel's parameter layouts, once its declaration passed the checks.
+  const KernelDescriptor *descriptor(const FunctionDecl &K) {
+    if (!(*this)(K, /*Needed=*/false))
+      return nullptr;
+    auto It = Checked.find(K.getCanonicalDecl());
+    return It != Checked.end() && It->second ? &*It->second : nullptr;
   }
 
 private:
   ASTContext &Ctx;
-  DenseMap<const FunctionDecl *, bool> Checked;
+  std::map<const FunctionDecl *, std::optional<KernelDescriptor>> Checked;
 };
 
 /// Whether a declaration already sits in a declare target region (our own
@@ -555,6 +569,7 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
     return It->second;
   };
   std::map<const CallExpr *, PlannedCall> Planned;
+  SmallPtrSet<const CallExpr *, 4> ConstWarned;
   // A call that is not dependent in its template is the same call in every
   // instantiation: it is checked (and rewritten) once, as written.
   std::set<SourceLocation> Written;
@@ -577,6 +592,29 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
       if (RC.isUserFile(I.FD->getLocation()))
         checkOutParams(*I.FD, RC.Diags);
       break;
+    case Item::Body:
+      // Writes into a region's read-only ranges, where the region and the
+      // launch are in one function: the plugin's warning; the call's site
+      // says so, so that the bridge does not warn again at run time.
+      if (RC.isUserFile(I.FD->getLocation()))
+        checkRegionConstness(
+            *I.FD->getBody(), Context, RC.Diags,
+            [&](const CallExpr &CE) -> std::optional<LaunchInfo> {
+              LaunchForm Form = launchFormOf(CE.getDirectCallee());
+              unsigned First = Form == LaunchForm::Shaped ? 1 : 0;
+              if (Form == LaunchForm::None || CE.isTypeDependent() ||
+                  CE.getNumArgs() <= First)
+                return std::nullopt;
+              const FunctionDecl *K = namedKernel(*CE.getArg(First));
+              if (!K || !isKernel(*K))
+                return std::nullopt;
+              const KernelDescriptor *D = Check.descriptor(*K);
+              if (!D)
+                return std::nullopt;
+              return LaunchInfo{K, D, First + 1};
+            },
+            ConstWarned);
+      break;
     case Item::Call: {
       Written.insert(I.CE->getBeginLoc());
       if (!RC.isUserFile(I.CE->getBeginLoc()))
@@ -588,6 +626,7 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
           planCall(RC, *I.CE, *C, SyncsOf(C->Kernel));
       if (!P)
         break;
+      P->Call.WarnedConst = ConstWarned.count(I.CE);
       std::string Text = lowerCall(P->Call);
       if (P->Call.InMacroArgument && hasTopLevelComma(Text)) {
         report(RC.Diags, RC.SM.getFileLoc(I.CE->getBeginLoc()),
