@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CallRewriter.h"
+#include "DeviceCode.h"
 
 #include "offload/Core/CallShape.h"
 #include "offload/Core/Diagnostics.h"
@@ -327,6 +328,8 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
         LP.Reduction.resize(LP.Reduction.size() - 3);
     }
     LP.Kind = Rule.Layout.Kind;
+    LP.InDeviceMemory = LP.Kind == PayloadKind::Value && LP.Reduction.empty() &&
+                        isLargeReadOnlyValue(*P, Ctx);
     LP.Map = Rule.Layout.Map;
     LP.Count = Rule.Layout.Count;
     LP.IsArrayLike = Rule.Layout.IsArrayLike;

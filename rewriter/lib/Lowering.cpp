@@ -192,9 +192,10 @@ std::string lowerCall(const LoweredCall &Call) {
                         N.Param[I] + ".size(), " + bridgeKind(P.Map) + ", " +
                         Name + ")")
                            .str());
-    else if (P.Kind == PayloadKind::Object)
+    else if (P.Kind == PayloadKind::Object || P.InDeviceMemory)
       Ranges.push_back(("ofld::bridge::mapped(&" + N.Param[I] + ", 1, " +
-                        bridgeKind(P.Map) + ", " + Name + ")")
+                        bridgeKind(P.InDeviceMemory ? MapKind::To : P.Map) +
+                        ", " + Name + ")")
                            .str());
   }
   // Every launch that maps data: mappings the device cannot hold are
@@ -230,7 +231,10 @@ std::string lowerCall(const LoweredCall &Call) {
     }
     switch (P.Kind) {
     case PayloadKind::Value:
-      FirstPrivate += ", " + N.Param[I];
+      if (P.InDeviceMemory)
+        Clauses.push_back(mapClause(MapKind::To, N.Param[I]));
+      else
+        FirstPrivate += ", " + N.Param[I];
       break;
     case PayloadKind::Object:
       Clauses.push_back(mapClause(P.Map, N.Param[I]));
@@ -330,6 +334,10 @@ std::string declareTargetEnd(StringRef Indent) {
 std::string bridgeInclude(bool Angled) {
   return Angled ? "#include <offload/omp_bridge.hpp>\n"
                 : "#include \"offload/omp_bridge.hpp\"\n";
+}
+
+std::string valueParamType(StringRef Type) {
+  return ("ofld::bridge::value_param<" + Type + ">").str();
 }
 
 std::string spanParamType(StringRef Element, StringRef Extent) {

@@ -179,7 +179,7 @@ private:
 
 /// Ranks of insertions at one offset: what closes the code before comes
 /// first, what opens the code after comes last.
-enum Rank : unsigned { Closing = 0, Replacing = 1, Opening = 2 };
+enum Rank : unsigned { Closing = 0, Naming = 1, Replacing = 2, Opening = 3 };
 
 //===----------------------------------------------------------------------===//
 // The consumer.
@@ -409,6 +409,87 @@ void respellSpanParams(RewriteContext &RC, const FunctionDecl &FD) {
       RC.edit(FR->File, FR->Begin, FR->End - FR->Begin,
               spanParamType(Element, Extent), Replacing, /*Format=*/true);
     }
+  }
+}
+
+/// Rewrites the large by-value parameters of kernel `FD` that it never
+/// modifies to ofld::bridge::value_param (a const reference for g++, the
+/// type itself elsewhere): the launch passes the copy it mapped to the
+/// device, which the kernel reads in place.
+void respellValueParams(RewriteContext &RC, const FunctionDecl &FD) {
+  const SourceManager &SM = RC.SM;
+  for (const FunctionDecl *R : FD.redecls()) {
+    if (!RC.isUserFile(R->getLocation()))
+      continue;
+    for (const ParmVarDecl *P : R->parameters()) {
+      if (!isLargeReadOnlyValue(*P, RC.Ctx))
+        continue;
+      TypeSourceInfo *TSI = P->getTypeSourceInfo();
+      if (!TSI)
+        continue;
+      // Already ofld::bridge::value_param (our earlier output).
+      if (auto TST = TSI->getTypeLoc()
+                         .getUnqualifiedLoc()
+                         .getAs<TemplateSpecializationTypeLoc>())
+        if (const TemplateDecl *Named =
+                TST.getTypePtr()->getTemplateName().getAsTemplateDecl();
+            Named && Named->getName() == "value_param")
+          continue;
+      // From the decl-specifiers (a `const` the type's range leaves out)
+      // to the type's end.
+      std::optional<FileRange> FR = fileRange(
+          SM, RC.langOpts(),
+          SourceRange(P->getOuterLocStart(), TSI->getTypeLoc().getEndLoc()));
+      if (!FR)
+        continue;
+      StringRef Type = SM.getBufferData(FR->File).slice(FR->Begin, FR->End);
+      RC.edit(FR->File, FR->Begin, FR->End - FR->Begin, valueParamType(Type),
+              Replacing, /*Format=*/true);
+    }
+  }
+}
+
+/// Names each static data member device code reads in `declare target
+/// to(...)` after its class (or its definition outside the class): g++ 12
+/// emits device copies of those only (the class's declare target brackets
+/// serve clang).
+void nameStaticMembers(RewriteContext &RC, ArrayRef<const VarDecl *> Members) {
+  const SourceManager &SM = RC.SM;
+  for (const VarDecl *VD : Members) {
+    const VarDecl *Pattern = VD->getInstantiatedFromStaticDataMember();
+    if (!Pattern)
+      Pattern = VD;
+    const CXXRecordDecl *RD = outermostClass(*Pattern);
+    if (!RD)
+      continue;
+    const Decl *Outer = RD;
+    if (const ClassTemplateDecl *TD = RD->getDescribedClassTemplate())
+      Outer = TD;
+    // The last of the class and the member's declarations in its file.
+    std::optional<FileRange> Last =
+        fileRange(SM, RC.langOpts(), Outer->getSourceRange());
+    if (!Last || !RC.isUserFile(Outer->getLocation()))
+      continue;
+    for (const VarDecl *R : Pattern->redecls())
+      if (std::optional<FileRange> FR =
+              fileRange(SM, RC.langOpts(), R->getSourceRange());
+          FR && FR->File == Last->File && FR->End > Last->End)
+        Last = FR;
+    StringRef Buf = SM.getBufferData(Last->File);
+    std::optional<unsigned> Semi =
+        semicolonAfter(SM, RC.langOpts(), Last->File, Last->End);
+    if (!Semi || !restOfLineIsEmpty(Buf, *Semi))
+      continue;
+    size_t NL = Buf.find('\n', *Semi);
+    if (NL == StringRef::npos)
+      continue;
+    std::string Name;
+    raw_string_ostream OS(Name);
+    VD->printQualifiedName(OS, RC.Ctx.getPrintingPolicy());
+    std::string Directive = "#pragma omp declare target to(" + Name + ")\n";
+    if (Buf.contains(Directive))
+      continue; // our earlier output
+    RC.edit(Last->File, unsigned(NL + 1), 0, Directive, Naming);
   }
 }
 
@@ -680,6 +761,10 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
     wrapClass(RC, *RD);
   for (const FunctionDecl *FD : Device.Functions)
     respellSpanParams(RC, *FD);
+  for (const FunctionDecl *K : Kernels)
+    if (!K->isDependentContext() && !K->isTemplateInstantiation())
+      respellValueParams(RC, *K);
+  nameStaticMembers(RC, Device.StaticMembers.getArrayRef());
   tagSharedArrays(RC, Device.UntaggedSharedArrays.getArrayRef());
   addBridgeIncludes(RC, *Includes);
   if (RC.Diags.hasErrorOccurred())

@@ -286,6 +286,17 @@ template <class T, std::size_t E = std::dynamic_extent>
 using span_param = std::span<T, E>;
 #endif
 
+/// A large by-value parameter of a kernel that the kernel never modifies,
+/// as offload-rewrite writes it: the launch maps the object to the device,
+/// and the kernel reads it there, as under the plugin. A const reference
+/// for g++, whose NVPTX code keeps a thread's by-value copy on libgomp's
+/// stack (128 KiB per warp); the type itself elsewhere.
+#if defined(__GNUC__) && !defined(__clang__)
+template <class T> using value_param = const T &;
+#else
+template <class T> using value_param = T;
+#endif
+
 /// Parameter `I` of a kernel, as a type: `decltype(param<I>(kernel))`. The
 /// rewriter uses it where a parameter type cannot be spelled at the call.
 template <std::size_t I, class P0, class... P> struct nth {
