@@ -1102,11 +1102,18 @@ inline std::vector<held_region> &regions() {
   static std::vector<held_region> R;
   return R;
 }
+/// How many regions hold data on a device: launches look only if any do.
+inline std::atomic<unsigned> &regionCount() {
+  static std::atomic<unsigned> N{0};
+  return N;
+}
 
 /// Marks what launch `G` writes through `R` (to and from the device) into
 /// ranges that regions on its device map to the device only, and warns once
 /// per call site (unless offload-rewrite did).
 inline void markWrites(const grid &G, const range &R) {
+  if (!regionCount().load(std::memory_order_relaxed))
+    return;
   const std::uintptr_t First = std::uintptr_t(R.data), Last = First + R.bytes;
   __ofld_place Place{nullptr, 0};
   {
@@ -1564,6 +1571,7 @@ __ofld_region_begin(const ofld::detail::region_entry *E, std::int32_t N,
     std::lock_guard<std::mutex> Guard(d::regionsLock());
     d::regions().push_back({E, D, P ? *P : __ofld_place{nullptr, 0}, U,
                             std::vector<char>(Count, 0)});
+    d::regionCount().fetch_add(1);
   }
   return D;
 }
@@ -1591,6 +1599,7 @@ extern "C" inline void __ofld_region_end(std::int64_t D,
         if (All[I].written.size() == Count)
           Written = All[I].written;
         All.erase(All.begin() + std::ptrdiff_t(I));
+        d::regionCount().fetch_sub(1);
         break;
       }
   }
