@@ -1202,33 +1202,37 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
   G.at = S;
   G.nowait = Shape.nowait;
   G.queue = Shape.queue.index_;
-  // The plugin's rule (offload/launch.hpp): the default shape, limits, and
-  // any zero component launching nothing.
-  std::uint64_t Dims[6];
-  ofld::detail::default_dims(&Shape, Count, Dims);
-  // The runtime's words for a shape beyond the limits (launch.hpp);
-  // the bridge cannot ask a device for its own.
-  if (char Cause[256]; __ofld::limit_cause(
-          Cause, sizeof(Cause), Dims, ofld::detail::portable_max_grid,
-          ofld::detail::portable_max_block,
-          ofld::detail::portable_max_threads)) {
-    const bool DefaultGrid = !L || ofld::detail::is_unset(L->grid);
-    detail::fail(&S, "%s%s", Cause,
-                 DefaultGrid && Dims[0] > ofld::detail::portable_max_grid[0]
-                     ? " (the default shape: one thread per element; pass "
-                       "ofld::launch{.grid = ...})"
-                     : "");
-    return G; // an empty grid
-  }
+  // The plugin's order: the device, then the shape (offload/launch.hpp:
+  // the default shape, any zero component launching nothing, the limits).
   // A launch that names no device runs on its queue's.
   const int Device = detail::selectDevice(
       &S, Shape.device != -1 ? Shape.device : Shape.queue.device());
   if (Device == -2)
     return G;
+  std::uint64_t Dims[6];
+  ofld::detail::default_dims(&Shape, Count, Dims);
   // An empty grid launches nothing and copies nothing, as under the plugin.
   if (ofld::detail::is_empty(Dims)) {
     detail::skip(G);
     return G;
+  }
+  // The runtime's words for a shape beyond the limits (launch.hpp). The
+  // bridge cannot ask a device for its own; a GPU's are NVIDIA's, which the
+  // runtime names as the device's.
+  if (char Cause[256]; __ofld::limit_cause(
+          Cause, sizeof(Cause), Dims, ofld::detail::portable_max_grid,
+          ofld::detail::portable_max_block,
+          ofld::detail::portable_max_threads)) {
+    const bool DefaultGrid = !L || ofld::detail::is_unset(L->grid);
+    char Whose[64] = "";
+    if (!detail::runsOnCpu(Device))
+      std::snprintf(Whose, sizeof(Whose), " of device %d", Device);
+    detail::fail(&S, "%s%s%s", Cause, Whose,
+                 DefaultGrid && Dims[0] > ofld::detail::portable_max_grid[0]
+                     ? " (the default shape: one thread per element; pass "
+                       "ofld::launch{.grid = ...})"
+                     : "");
+    return G; // an empty grid on the host
   }
   for (int I = 0; I < 6; ++I)
     G.dims[I] = G.hw[I] = std::uint32_t(Dims[I]);
