@@ -449,10 +449,12 @@ void respellValueParams(RewriteContext &RC, const FunctionDecl &FD) {
   }
 }
 
-/// Names each static data member device code reads in `declare target
-/// to(...)` after its class (or its definition outside the class): g++ 12
-/// emits device copies of those only (the class's declare target brackets
-/// serve clang).
+/// Names each static data member device code reads in
+/// OFFLOAD_BRIDGE_DEVICE_MEMBER (g++'s `declare target to(...)`) after its
+/// class (or its definition outside the class): g++ 12 emits device copies
+/// of those only (the class's declare target brackets serve clang). g++
+/// refuses to name a member that is not public there: those stay as they
+/// were (rewriter/README.md).
 void nameStaticMembers(RewriteContext &RC, ArrayRef<const VarDecl *> Members) {
   const SourceManager &SM = RC.SM;
   for (const VarDecl *VD : Members) {
@@ -461,6 +463,12 @@ void nameStaticMembers(RewriteContext &RC, ArrayRef<const VarDecl *> Members) {
       Pattern = VD;
     const CXXRecordDecl *RD = outermostClass(*Pattern);
     if (!RD)
+      continue;
+    bool Public = true;
+    for (const Decl *D = Pattern; D && isa<CXXRecordDecl>(D->getDeclContext());
+         D = cast<Decl>(D->getDeclContext()))
+      Public &= D->getAccess() == AS_public;
+    if (!Public)
       continue;
     const Decl *Outer = RD;
     if (const ClassTemplateDecl *TD = RD->getDescribedClassTemplate())
@@ -486,10 +494,11 @@ void nameStaticMembers(RewriteContext &RC, ArrayRef<const VarDecl *> Members) {
     std::string Name;
     raw_string_ostream OS(Name);
     VD->printQualifiedName(OS, RC.Ctx.getPrintingPolicy());
-    std::string Directive = "#pragma omp declare target to(" + Name + ")\n";
+    std::string Directive = "OFFLOAD_BRIDGE_DEVICE_MEMBER(" + Name + ")\n";
     if (Buf.contains(Directive))
       continue; // our earlier output
     RC.edit(Last->File, unsigned(NL + 1), 0, Directive, Naming);
+    RC.needsBridge(Last->File);
   }
 }
 

@@ -104,6 +104,20 @@
 #define OFFLOAD_BRIDGE_TAG(Name)
 #endif
 
+/// offload-rewrite's line after the class (or the definition) of a static
+/// data member that device code reads: `OFFLOAD_BRIDGE_DEVICE_MEMBER(S::m)`.
+/// g++ 12 gives the device a copy of such a member only when a `declare
+/// target to(...)` names it (its class in declare target is not enough);
+/// clang has it from the class's brackets, and would warn about naming a
+/// member after its first use.
+#if defined(_OPENMP) && defined(__GNUC__) && !defined(__clang__)
+#define OFFLOAD_BRIDGE_PRAGMA(Text) _Pragma(#Text)
+#define OFFLOAD_BRIDGE_DEVICE_MEMBER(...)                                      \
+  OFFLOAD_BRIDGE_PRAGMA(omp declare target to(__VA_ARGS__))
+#else
+#define OFFLOAD_BRIDGE_DEVICE_MEMBER(...)
+#endif
+
 #if defined(_OPENMP) && __has_include(<omp.h>)
 #include <omp.h>
 #elif defined(_OPENMP)
