@@ -6,13 +6,13 @@
 
 #include "OffloadConsumer.h"
 #include "DeviceConstants.h"
-#include "RegionConstness.h"
 #include "offload/Core/CallShape.h"
 #include "offload/Core/KernelAttributes.h"
 #include "offload/Core/KernelBodyChecks.h"
 #include "offload/Core/KernelDescriptor.h"
 #include "offload/Core/LaunchChecks.h"
 #include "offload/Core/LaunchGroups.h"
+#include "offload/Core/RegionConstness.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"

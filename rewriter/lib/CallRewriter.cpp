@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CallRewriter.h"
+#include "DeviceCode.h"
 
 #include "offload/Core/CallShape.h"
 #include "offload/Core/Diagnostics.h"
@@ -236,6 +237,15 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
   Out.Statement = Statement;
   LoweredCall &Call = Out.Call;
   Call.InMacroArgument = CE.getBeginLoc().isMacroID();
+  if (Call.InMacroArgument) {
+    // No `#line` directive inside the macro's invocation.
+    CharSourceRange Inv = SM.getExpansionRange(CE.getSourceRange());
+    FileID FID = SM.getFileID(Inv.getBegin());
+    if (FID == SM.getFileID(Inv.getEnd()))
+      RC.Result.addNoDirectives(RC.filePath(FID),
+                                SM.getFileOffset(Inv.getBegin()),
+                                SM.getFileOffset(Inv.getEnd()));
+  }
   // The indentation of the line the call starts on.
   Call.Indent = Buf.slice(lineStart(Buf, Range->Begin), Range->Begin)
                     .take_while([](char C) { return C == ' ' || C == '\t'; })
@@ -267,6 +277,7 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
   Explain.Line = PLoc.getLine();
   Explain.Column = PLoc.getColumn();
   Explain.Kernel = Call.Kernel;
+  Call.Line = SM.getPresumedLoc(SM.getExpansionLoc(CE.getBeginLoc())).getLine();
   Out.Kernel.Name = Call.KernelName;
 
   // Classify as the plugin does, on the first declaration; name the
@@ -317,6 +328,8 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
         LP.Reduction.resize(LP.Reduction.size() - 3);
     }
     LP.Kind = Rule.Layout.Kind;
+    LP.InDeviceMemory = LP.Kind == PayloadKind::Value && LP.Reduction.empty() &&
+                        isLargeReadOnlyValue(*P, Ctx);
     LP.Map = Rule.Layout.Map;
     LP.Count = Rule.Layout.Count;
     LP.IsArrayLike = Rule.Layout.IsArrayLike;

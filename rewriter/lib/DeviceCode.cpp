@@ -12,6 +12,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -41,22 +42,6 @@ bool isSharedArray(QualType T) {
          inOfld(RD);
 }
 
-/// The class at namespace scope that holds static data member `VD`, as
-/// written (the template's pattern for an instantiation); null for a local
-/// class.
-const CXXRecordDecl *outermostClass(const VarDecl &VD) {
-  if (!VD.isStaticDataMember())
-    return nullptr;
-  const auto *RD = dyn_cast<CXXRecordDecl>(VD.getDeclContext());
-  while (RD && isa<CXXRecordDecl>(RD->getDeclContext()))
-    RD = cast<CXXRecordDecl>(RD->getDeclContext());
-  if (!RD || !RD->getDeclContext()->getRedeclContext()->isFileContext())
-    return nullptr;
-  if (const CXXRecordDecl *Pattern = RD->getTemplateInstantiationPattern())
-    RD = Pattern;
-  return RD;
-}
-
 /// What one function does directly.
 struct Facts {
   bool Syncs = false;
@@ -83,6 +68,9 @@ public:
         else if (const CXXRecordDecl *RD = outermostClass(*VD)) {
           Out.Globals.insert(VD->getCanonicalDecl());
           Out.Classes.insert(RD);
+          if (const auto *Named = dyn_cast<VarDecl>(E->getDecl());
+              Named && !Named->getDeclContext()->isDependentContext())
+            Out.StaticMembers.insert(Named->getCanonicalDecl());
         }
       }
     } else if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl())) {
@@ -178,6 +166,19 @@ private:
 
 } // namespace
 
+const CXXRecordDecl *outermostClass(const VarDecl &VD) {
+  if (!VD.isStaticDataMember())
+    return nullptr;
+  const auto *RD = dyn_cast<CXXRecordDecl>(VD.getDeclContext());
+  while (RD && isa<CXXRecordDecl>(RD->getDeclContext()))
+    RD = cast<CXXRecordDecl>(RD->getDeclContext());
+  if (!RD || !RD->getDeclContext()->getRedeclContext()->isFileContext())
+    return nullptr;
+  if (const CXXRecordDecl *Pattern = RD->getTemplateInstantiationPattern())
+    RD = Pattern;
+  return RD;
+}
+
 DeviceCode findDeviceCode(ASTContext &Ctx,
                           ArrayRef<const FunctionDecl *> Kernels) {
   DeviceCode Out;
@@ -239,6 +240,22 @@ static bool isSpanByValue(QualType T) {
       TST ? TST->getTemplateName().getAsTemplateDecl() : nullptr;
   return TD && TD->isInStdNamespace() && TD->getIdentifier() &&
          TD->getName() == "span";
+}
+
+bool isLargeReadOnlyValue(const ParmVarDecl &P, ASTContext &Ctx) {
+  QualType T = P.getType();
+  if (T->isReferenceType() || T->isDependentType() || isSpanByValue(T))
+    return false;
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || T->isIncompleteType() ||
+      Ctx.getTypeSizeInChars(T).getQuantity() < int64_t(LargeValueBytes))
+    return false;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(P.getDeclContext());
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  if (!Def || !Def->hasBody())
+    return true; // a declaration: its definition decides (and agrees)
+  const ParmVarDecl *DefP = Def->getParamDecl(P.getFunctionScopeIndex());
+  return !ExprMutationAnalyzer(*Def->getBody(), Ctx).isMutated(DefP);
 }
 
 bool isReadOnlySpanByValue(const ParmVarDecl &P) {

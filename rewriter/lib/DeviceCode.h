@@ -41,12 +41,21 @@ struct DeviceCode {
   /// (the outermost, as the template pattern): OpenMP's declare target
   /// brackets a whole class, not a member.
   llvm::SetVector<const clang::CXXRecordDecl *> Classes;
+  /// Those static data members as the code names them (a class template's
+  /// member of one specialisation, not the pattern): g++ 12 emits a device
+  /// copy only for members named in `declare target to(...)`.
+  llvm::SetVector<const clang::VarDecl *> StaticMembers;
   /// Per kernel (canonical declaration): it calls ofld::sync_threads() or
   /// declares an ofld::shared_array, itself or in a function it calls.
   llvm::DenseMap<const clang::FunctionDecl *, bool> Synchronises;
   /// Local variables of type ofld::shared_array without a tag argument.
   llvm::SetVector<const clang::VarDecl *> UntaggedSharedArrays;
 };
+
+/// The class at namespace scope that holds static data member `VD`, as
+/// written (the template's pattern for an instantiation); null for a local
+/// class.
+const clang::CXXRecordDecl *outermostClass(const clang::VarDecl &VD);
 
 /// Walks `Kernels` (definitions or declarations) and what they call.
 DeviceCode findDeviceCode(clang::ASTContext &Ctx,
@@ -56,6 +65,18 @@ DeviceCode findDeviceCode(clang::ASTContext &Ctx,
 /// assigns, takes the address of, or binds to a non-const reference: such a
 /// parameter reads the same as a const reference to a span.
 bool isReadOnlySpanByValue(const clang::ParmVarDecl &P);
+
+/// By-value parameters of this many bytes or more travel through device
+/// memory, read in place (ofld::bridge::value_param), where the kernel never
+/// writes its copy: as the plugin's large by-value objects. g++'s NVPTX code
+/// keeps a thread's copy on libgomp's stack, 128 KiB per warp.
+inline constexpr uint64_t LargeValueBytes = 1024;
+
+/// Whether `P`, a kernel's parameter, is a class object of LargeValueBytes
+/// or more taken by value that the kernel's definition never modifies
+/// (clang's ExprMutationAnalyzer); a declaration without a visible
+/// definition counts as read-only, as for spans.
+bool isLargeReadOnlyValue(const clang::ParmVarDecl &P, clang::ASTContext &Ctx);
 
 } // namespace rewrite
 } // namespace offload

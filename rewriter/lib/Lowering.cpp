@@ -35,6 +35,17 @@ static std::string oneLine(StringRef Text) {
   return Out;
 }
 
+/// `Text` as a C string literal.
+static std::string cString(StringRef Text) {
+  std::string Out = "\"";
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out + "\"";
+}
+
 bool hasTopLevelComma(StringRef Text) {
   int Depth = 0;
   for (size_t I = 0; I < Text.size(); ++I) {
@@ -152,8 +163,12 @@ std::string lowerCall(const LoweredCall &Call) {
                                         : utostr(P.Count);
   }
   OS << "ofld::bridge::grid __ofld_g = ofld::bridge::shape({\""
-     << Call.KernelName << "\", __FILE__, __LINE__"
-     << (Call.Syncs ? ", ofld::bridge::synchronises" : "") << "}, "
+     << Call.KernelName << "\", __FILE__, "
+     << (Call.Line ? utostr(Call.Line) : "__LINE__")
+     << (Call.Syncs || Call.WarnedConst ? ", " : "")
+     << (Call.Syncs ? "ofld::bridge::synchronises" : "")
+     << (Call.Syncs && Call.WarnedConst ? " | " : "")
+     << (Call.WarnedConst ? "ofld::bridge::warned_const" : "") << "}, "
      << (Call.Launch ? "&__ofld_l" : "nullptr") << ", " << Count << ");\n";
   // Reductions: one value per kernel thread comes back, the host folds them
   // in the plugin's order (ofld::bridge::reduction).
@@ -163,23 +178,30 @@ std::string lowerCall(const LoweredCall &Call) {
          << "_r(__ofld_g);\nauto *" << N.Data[I] << " = " << N.Param[I]
          << "_r.data();\n";
 
-  // Arguments that may overlap: the bridge maps their union (aliases). A
-  // kernel that synchronises may run on the host instead (g++'s teams),
-  // with its arguments' device copies: aliases brings them over.
+  // The mapped arguments, named as the call spells them for messages.
+  // Those that overlap: the bridge maps their union (aliases). A kernel
+  // that synchronises may run on the host instead (g++'s teams), with its
+  // arguments' device copies: aliases brings them over.
   SmallVector<std::string, 8> Ranges;
   for (auto [I, P] : enumerate(Call.Params)) {
     if (!P.Reduction.empty())
       continue; // the thread values are the bridge's own memory
+    std::string Name = cString(oneLine(P.Argument));
     if (P.Kind == PayloadKind::Span)
       Ranges.push_back(("ofld::bridge::mapped(" + N.Data[I] + ", " +
-                        N.Param[I] + ".size(), " + bridgeKind(P.Map) + ")")
+                        N.Param[I] + ".size(), " + bridgeKind(P.Map) + ", " +
+                        Name + ")")
                            .str());
-    else if (P.Kind == PayloadKind::Object)
+    else if (P.Kind == PayloadKind::Object || P.InDeviceMemory)
       Ranges.push_back(("ofld::bridge::mapped(&" + N.Param[I] + ", 1, " +
-                        bridgeKind(P.Map) + ")")
+                        bridgeKind(P.InDeviceMemory ? MapKind::To : P.Map) +
+                        ", " + Name + ")")
                            .str());
   }
-  if (Ranges.size() > 1 || (Call.Syncs && !Ranges.empty()))
+  // Every launch that maps data: mappings the device cannot hold are
+  // reported before they abort the OpenMP runtime, writes into a region's
+  // read-only ranges are marked (the bridge).
+  if (!Ranges.empty())
     OS << "ofld::bridge::aliases __ofld_u(__ofld_g, {" << join(Ranges, ", ")
        << "});\n";
 
@@ -209,7 +231,10 @@ std::string lowerCall(const LoweredCall &Call) {
     }
     switch (P.Kind) {
     case PayloadKind::Value:
-      FirstPrivate += ", " + N.Param[I];
+      if (P.InDeviceMemory)
+        Clauses.push_back(mapClause(MapKind::To, N.Param[I]));
+      else
+        FirstPrivate += ", " + N.Param[I];
       break;
     case PayloadKind::Object:
       Clauses.push_back(mapClause(P.Map, N.Param[I]));
@@ -309,6 +334,10 @@ std::string declareTargetEnd(StringRef Indent) {
 std::string bridgeInclude(bool Angled) {
   return Angled ? "#include <offload/omp_bridge.hpp>\n"
                 : "#include \"offload/omp_bridge.hpp\"\n";
+}
+
+std::string valueParamType(StringRef Type) {
+  return ("ofld::bridge::value_param<" + Type + ">").str();
 }
 
 std::string spanParamType(StringRef Element, StringRef Extent) {

@@ -50,6 +50,9 @@ struct LoweredParam {
   /// Object arrays: element count (the default launch shape uses it).
   uint64_t Count = 0;
   bool IsArrayLike = false;
+  /// A large by-value object the kernel reads in place
+  /// (isLargeReadOnlyValue): mapped to the device, not firstprivate.
+  bool InDeviceMemory = false;
   /// A reduction parameter: its accumulator type as spelled at the call
   /// (`ofld::sum<double>`); the Declarator binds the variable (`T &`).
   std::string Reduction;
@@ -77,6 +80,12 @@ struct LoweredCall {
   bool InMacroArgument = false;
   std::string Indent;
   Target Form = Target::Portable;
+  /// The call's line, as the plugin names it (the expansion of its first
+  /// token): the block's own lines are not the original's.
+  unsigned Line = 0;
+  /// offload-rewrite warned that the call writes into a region's read-only
+  /// range (RegionConstness.h): the bridge does not warn again.
+  bool WarnedConst = false;
 };
 
 /// The block that replaces the call (and its `;`).
@@ -112,6 +121,9 @@ std::string bridgeInclude(bool Angled);
 /// How a by-value std::span parameter is written in rewritten code, for an
 /// element type and extent (empty: dynamic) as spelled.
 std::string spanParamType(llvm::StringRef Element, llvm::StringRef Extent);
+
+/// `ofld::bridge::value_param<Type>`.
+std::string valueParamType(llvm::StringRef Type);
 
 } // namespace rewrite
 } // namespace offload

@@ -27,6 +27,7 @@
 #include "offload/Core/KernelBodyChecks.h"
 #include "offload/Core/LaunchChecks.h"
 #include "offload/Core/LaunchGroups.h"
+#include "offload/Core/RegionConstness.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -97,6 +98,7 @@ struct Item {
   enum Kind {
     Kernel,           ///< a kernel declaration as written
     Function,         ///< another function with [[offload::out]] parameters
+    Body,             ///< a function's definition (not a template's)
     Call,             ///< an offload() call as written (rewritten)
     DependentCall,    ///< a call in a template, dependent (left as it is)
     InstantiatedCall, ///< that call in an instantiation (checked only)
@@ -135,10 +137,14 @@ public:
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (InInstantiation)
       return true;
-    if (isKernel(*FD))
+    if (isKernel(*FD)) {
       Items.push_back({Item::Kernel, FD, nullptr});
-    else if (hasOutParam(*FD))
+      return true;
+    }
+    if (hasOutParam(*FD))
       Items.push_back({Item::Function, FD, nullptr});
+    if (!FD->isDependentContext() && FD->doesThisDeclarationHaveABody())
+      Items.push_back({Item::Body, FD, nullptr});
     return true;
   }
 
@@ -173,7 +179,7 @@ private:
 
 /// Ranks of insertions at one offset: what closes the code before comes
 /// first, what opens the code after comes last.
-enum Rank : unsigned { Closing = 0, Replacing = 1, Opening = 2 };
+enum Rank : unsigned { Closing = 0, Naming = 1, Replacing = 2, Opening = 3 };
 
 //===----------------------------------------------------------------------===//
 // The consumer.
@@ -207,19 +213,27 @@ public:
   bool operator()(const FunctionDecl &K, bool Needed) {
     const FunctionDecl *D = K.getCanonicalDecl();
     if (auto It = Checked.find(D); It != Checked.end())
-      return It->second;
+      return It->second.has_value();
     // As in the plugin: a declaration whose parameter types are incomplete
     // is judged where a definition or a launch needs them, not here.
     if (!Needed && hasIncompleteParameter(*D, Ctx))
       return true;
-    bool OK = checkKernelDeclaration(*D, Ctx, Ctx.getDiagnostics()).has_value();
-    Checked[D] = OK;
-    return OK;
+    auto [It, New] = Checked.try_emplace(
+        D, checkKernelDeclaration(*D, Ctx, Ctx.getDiagnostics()));
+    return It->second.has_value();
+  }
+
+  /// The kernel's parameter layouts, once its declaration passed the checks.
+  const KernelDescriptor *descriptor(const FunctionDecl &K) {
+    if (!(*this)(K, /*Needed=*/false))
+      return nullptr;
+    auto It = Checked.find(K.getCanonicalDecl());
+    return It != Checked.end() && It->second ? &*It->second : nullptr;
   }
 
 private:
   ASTContext &Ctx;
-  DenseMap<const FunctionDecl *, bool> Checked;
+  std::map<const FunctionDecl *, std::optional<KernelDescriptor>> Checked;
 };
 
 /// Whether a declaration already sits in a declare target region (our own
@@ -230,6 +244,18 @@ bool inDeclareTarget(const Decl &D) {
     if (A->getRange().getBegin().isValid())
       return true;
   return false;
+}
+
+/// `Text` without trailing space and the `#line` directives that end it
+/// (our output keeps the original line numbers with them).
+StringRef withoutLineDirectives(StringRef Text) {
+  for (Text = Text.rtrim();;) {
+    size_t NL = Text.rfind('\n');
+    size_t Start = NL == StringRef::npos ? 0 : NL + 1;
+    if (!Text.drop_front(Start).ltrim().starts_with("#line "))
+      return Text;
+    Text = Text.take_front(Start).rtrim();
+  }
 }
 
 /// Brackets declaration `D` with `#pragma omp declare target`, so that
@@ -276,8 +302,7 @@ bool wrapInDeclareTarget(RewriteContext &RC, const Decl &D) {
   std::optional<StringRef> Indent = indentBefore(Buf, B);
   // Bracketed already (clang records no attribute on variable templates).
   const std::string Directive = declareTargetBegin("");
-  if (Indent && Buf.take_front(lineStart(Buf, B))
-                    .rtrim()
+  if (Indent && withoutLineDirectives(Buf.take_front(lineStart(Buf, B)))
                     .ends_with(StringRef(Directive).rtrim()))
     return true;
   if (Indent)
@@ -384,6 +409,96 @@ void respellSpanParams(RewriteContext &RC, const FunctionDecl &FD) {
       RC.edit(FR->File, FR->Begin, FR->End - FR->Begin,
               spanParamType(Element, Extent), Replacing, /*Format=*/true);
     }
+  }
+}
+
+/// Rewrites the large by-value parameters of kernel `FD` that it never
+/// modifies to ofld::bridge::value_param (a const reference for g++, the
+/// type itself elsewhere): the launch passes the copy it mapped to the
+/// device, which the kernel reads in place.
+void respellValueParams(RewriteContext &RC, const FunctionDecl &FD) {
+  const SourceManager &SM = RC.SM;
+  for (const FunctionDecl *R : FD.redecls()) {
+    if (!RC.isUserFile(R->getLocation()))
+      continue;
+    for (const ParmVarDecl *P : R->parameters()) {
+      if (!isLargeReadOnlyValue(*P, RC.Ctx))
+        continue;
+      TypeSourceInfo *TSI = P->getTypeSourceInfo();
+      if (!TSI)
+        continue;
+      // Already ofld::bridge::value_param (our earlier output).
+      if (auto TST = TSI->getTypeLoc()
+                         .getUnqualifiedLoc()
+                         .getAs<TemplateSpecializationTypeLoc>())
+        if (const TemplateDecl *Named =
+                TST.getTypePtr()->getTemplateName().getAsTemplateDecl();
+            Named && Named->getName() == "value_param")
+          continue;
+      // From the decl-specifiers (a `const` the type's range leaves out)
+      // to the type's end.
+      std::optional<FileRange> FR = fileRange(
+          SM, RC.langOpts(),
+          SourceRange(P->getOuterLocStart(), TSI->getTypeLoc().getEndLoc()));
+      if (!FR)
+        continue;
+      StringRef Type = SM.getBufferData(FR->File).slice(FR->Begin, FR->End);
+      RC.edit(FR->File, FR->Begin, FR->End - FR->Begin, valueParamType(Type),
+              Replacing, /*Format=*/true);
+    }
+  }
+}
+
+/// Names each static data member device code reads in
+/// OFFLOAD_BRIDGE_DEVICE_MEMBER (g++'s `declare target to(...)`) after its
+/// class (or its definition outside the class): g++ 12 emits device copies
+/// of those only (the class's declare target brackets serve clang). g++
+/// refuses to name a member that is not public there: those stay as they
+/// were (rewriter/README.md).
+void nameStaticMembers(RewriteContext &RC, ArrayRef<const VarDecl *> Members) {
+  const SourceManager &SM = RC.SM;
+  for (const VarDecl *VD : Members) {
+    const VarDecl *Pattern = VD->getInstantiatedFromStaticDataMember();
+    if (!Pattern)
+      Pattern = VD;
+    const CXXRecordDecl *RD = outermostClass(*Pattern);
+    if (!RD)
+      continue;
+    bool Public = true;
+    for (const Decl *D = Pattern; D && isa<CXXRecordDecl>(D->getDeclContext());
+         D = cast<Decl>(D->getDeclContext()))
+      Public &= D->getAccess() == AS_public;
+    if (!Public)
+      continue;
+    const Decl *Outer = RD;
+    if (const ClassTemplateDecl *TD = RD->getDescribedClassTemplate())
+      Outer = TD;
+    // The last of the class and the member's declarations in its file.
+    std::optional<FileRange> Last =
+        fileRange(SM, RC.langOpts(), Outer->getSourceRange());
+    if (!Last || !RC.isUserFile(Outer->getLocation()))
+      continue;
+    for (const VarDecl *R : Pattern->redecls())
+      if (std::optional<FileRange> FR =
+              fileRange(SM, RC.langOpts(), R->getSourceRange());
+          FR && FR->File == Last->File && FR->End > Last->End)
+        Last = FR;
+    StringRef Buf = SM.getBufferData(Last->File);
+    std::optional<unsigned> Semi =
+        semicolonAfter(SM, RC.langOpts(), Last->File, Last->End);
+    if (!Semi || !restOfLineIsEmpty(Buf, *Semi))
+      continue;
+    size_t NL = Buf.find('\n', *Semi);
+    if (NL == StringRef::npos)
+      continue;
+    std::string Name;
+    raw_string_ostream OS(Name);
+    VD->printQualifiedName(OS, RC.Ctx.getPrintingPolicy());
+    std::string Directive = "OFFLOAD_BRIDGE_DEVICE_MEMBER(" + Name + ")\n";
+    if (Buf.contains(Directive))
+      continue; // our earlier output
+    RC.edit(Last->File, unsigned(NL + 1), 0, Directive, Naming);
+    RC.needsBridge(Last->File);
   }
 }
 
@@ -544,6 +659,7 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
     return It->second;
   };
   std::map<const CallExpr *, PlannedCall> Planned;
+  SmallPtrSet<const CallExpr *, 4> ConstWarned;
   // A call that is not dependent in its template is the same call in every
   // instantiation: it is checked (and rewritten) once, as written.
   std::set<SourceLocation> Written;
@@ -566,6 +682,29 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
       if (RC.isUserFile(I.FD->getLocation()))
         checkOutParams(*I.FD, RC.Diags);
       break;
+    case Item::Body:
+      // Writes into a region's read-only ranges, where the region and the
+      // launch are in one function: the plugin's warning; the call's site
+      // says so, so that the bridge does not warn again at run time.
+      if (RC.isUserFile(I.FD->getLocation()))
+        checkRegionConstness(
+            *I.FD->getBody(), Context, RC.Diags,
+            [&](const CallExpr &CE) -> std::optional<LaunchInfo> {
+              LaunchForm Form = launchFormOf(CE.getDirectCallee());
+              unsigned First = Form == LaunchForm::Shaped ? 1 : 0;
+              if (Form == LaunchForm::None || CE.isTypeDependent() ||
+                  CE.getNumArgs() <= First)
+                return std::nullopt;
+              const FunctionDecl *K = namedKernel(*CE.getArg(First));
+              if (!K || !isKernel(*K))
+                return std::nullopt;
+              const KernelDescriptor *D = Check.descriptor(*K);
+              if (!D)
+                return std::nullopt;
+              return LaunchInfo{K, D, First + 1};
+            },
+            ConstWarned);
+      break;
     case Item::Call: {
       Written.insert(I.CE->getBeginLoc());
       if (!RC.isUserFile(I.CE->getBeginLoc()))
@@ -577,6 +716,7 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
           planCall(RC, *I.CE, *C, SyncsOf(C->Kernel));
       if (!P)
         break;
+      P->Call.WarnedConst = ConstWarned.count(I.CE);
       std::string Text = lowerCall(P->Call);
       if (P->Call.InMacroArgument && hasTopLevelComma(Text)) {
         report(RC.Diags, RC.SM.getFileLoc(I.CE->getBeginLoc()),
@@ -630,6 +770,10 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
     wrapClass(RC, *RD);
   for (const FunctionDecl *FD : Device.Functions)
     respellSpanParams(RC, *FD);
+  for (const FunctionDecl *K : Kernels)
+    if (!K->isDependentContext() && !K->isTemplateInstantiation())
+      respellValueParams(RC, *K);
+  nameStaticMembers(RC, Device.StaticMembers.getArrayRef());
   tagSharedArrays(RC, Device.UntaggedSharedArrays.getArrayRef());
   addBridgeIncludes(RC, *Includes);
   if (RC.Diags.hasErrorOccurred())

@@ -59,7 +59,10 @@ bool RewriteContext::isUserFile(SourceLocation Loc) {
 void RewriteContext::edit(FileID FID, unsigned Offset, unsigned Length,
                           StringRef Text, unsigned Rank, bool Format) {
   Result.addEdit(filePath(FID), Offset, Length, Text, Rank, Format);
-  Edited.insert(FID);
+  if (Edited.insert(FID).second)
+    Result.setPresumedName(
+        filePath(FID),
+        SM.getPresumedLoc(SM.getLocForStartOfFile(FID)).getFilename());
 }
 
 } // namespace rewrite

@@ -28,6 +28,15 @@ void RewriteResult::addEdit(StringRef FilePath, unsigned Offset,
       Edit{Offset, Length, Rank, Text.str(), NextSeq++, Format});
 }
 
+void RewriteResult::setPresumedName(StringRef FilePath, StringRef Name) {
+  PresumedNames.emplace(FilePath.str(), Name.str());
+}
+
+void RewriteResult::addNoDirectives(StringRef FilePath, unsigned Begin,
+                                    unsigned End) {
+  NoDirectives[FilePath.str()].emplace_back(Begin, End);
+}
+
 void RewriteResult::addCall(CallExplanation Call) {
   if (CallLocs.insert({Call.File, Call.Line, Call.Column}).second)
     Calls.push_back(std::move(Call));
@@ -58,6 +67,68 @@ static Expected<Replacements> formatEdits(StringRef File, StringRef Code,
   clang::format::FormatStyle Style = clang::format::getLLVMStyle();
   Replacements Formatting = clang::format::reformat(Style, *New, Shifted, File);
   return Reps.merge(Formatting);
+}
+
+/// `#line N "Name"`, the directive that numbers the next line N.
+static std::string lineDirective(unsigned N, StringRef Name) {
+  std::string Out = "#line " + std::to_string(N) + " \"";
+  for (char C : Name) {
+    if (C == '\\' || C == '"')
+      Out += '\\';
+    Out += C;
+  }
+  return Out + "\"\n";
+}
+
+/// `Reps` with a `#line` directive after each group of edits that changes
+/// the number of lines: the original lines after it keep their numbers
+/// (`__LINE__`, `assert`'s message, the compilers' diagnostics). The
+/// directive goes where the output next starts a line: after the group's
+/// last edit if its new text ends one, else before the next original line.
+/// Edits that start before that point belong to the group.
+static Replacements
+keepLineNumbers(StringRef File, StringRef Name, StringRef Code,
+                const Replacements &Reps,
+                ArrayRef<std::pair<unsigned, unsigned>> NoDirectives) {
+  std::vector<Replacement> In(Reps.begin(), Reps.end());
+  Replacements Out;
+  long Drift = 0;
+  auto LineOf = [&](unsigned Offset) {
+    return unsigned(Code.take_front(Offset).count('\n')) + 1;
+  };
+  for (size_t I = 0; I < In.size(); ++I) {
+    const Replacement &R = In[I];
+    StringRef Old = Code.substr(R.getOffset(), R.getLength());
+    std::string Text = R.getReplacementText().str();
+    Drift += long(StringRef(Text).count('\n')) - long(Old.count('\n'));
+    const unsigned End = R.getOffset() + R.getLength();
+    const bool LineStart =
+        Text.empty() ? R.getOffset() == 0 || Code[R.getOffset() - 1] == '\n'
+                     : Text.back() == '\n';
+    std::optional<unsigned> Sync;
+    if (Drift) {
+      unsigned From = End;
+      // Not inside a macro's invocation: after its line.
+      for (auto [B, E] : NoDirectives)
+        if (B < End && End <= E)
+          From = std::max(From, E + 1);
+      if (LineStart && From == End)
+        Sync = End;
+      else if (size_t NL = Code.find('\n', From); NL != StringRef::npos)
+        Sync = unsigned(NL + 1);
+    }
+    if (Sync && *Sync < Code.size() &&
+        (I + 1 == In.size() || In[I + 1].getOffset() > *Sync)) {
+      if (*Sync == End)
+        Text += lineDirective(LineOf(End), Name);
+      else
+        cantFail(Out.add(
+            Replacement(File, *Sync, 0, lineDirective(LineOf(*Sync), Name))));
+      Drift = 0;
+    }
+    cantFail(Out.add(Replacement(File, R.getOffset(), R.getLength(), Text)));
+  }
+  return Out;
 }
 
 std::optional<std::map<std::string, Replacements>> RewriteResult::replacements(
@@ -96,13 +167,13 @@ std::optional<std::map<std::string, Replacements>> RewriteResult::replacements(
       if (Format)
         Formatted.push_back(Offset);
     }
+    std::optional<std::string> Text = Code(File);
+    if (!Text) {
+      report(Diags, clang::SourceLocation(), DiagId::ToolEditFailed)
+          << ("cannot read '" + File + "'");
+      return std::nullopt;
+    }
     if (!Formatted.empty()) {
-      std::optional<std::string> Text = Code(File);
-      if (!Text) {
-        report(Diags, clang::SourceLocation(), DiagId::ToolEditFailed)
-            << ("cannot read '" + File + "'");
-        return std::nullopt;
-      }
       Expected<Replacements> WithFormat =
           formatEdits(File, *Text, Reps, Formatted);
       if (!WithFormat) {
@@ -112,7 +183,14 @@ std::optional<std::map<std::string, Replacements>> RewriteResult::replacements(
       }
       Reps = std::move(*WithFormat);
     }
-    Out[File] = std::move(Reps);
+    auto Name = PresumedNames.find(File);
+    auto Macros = NoDirectives.find(File);
+    Out[File] = keepLineNumbers(
+        File, Name != PresumedNames.end() ? StringRef(Name->second) : File,
+        *Text, Reps,
+        Macros != NoDirectives.end()
+            ? ArrayRef<std::pair<unsigned, unsigned>>(Macros->second)
+            : ArrayRef<std::pair<unsigned, unsigned>>());
   }
   return Out;
 }

@@ -77,6 +77,12 @@ public:
   /// `Format`: the new text is formatted in place (LLVM style).
   void addEdit(llvm::StringRef FilePath, unsigned Offset, unsigned Length,
                llvm::StringRef Text, unsigned Rank, bool Format = false);
+  /// Records what `__FILE__` names `FilePath` (absolute) in the original
+  /// compile: the `#line` directives after edits that add lines say it.
+  void setPresumedName(llvm::StringRef FilePath, llvm::StringRef Name);
+  /// Notes that no `#line` directive may go between `Begin` and `End`
+  /// (offsets of `FilePath`: a macro's invocation).
+  void addNoDirectives(llvm::StringRef FilePath, unsigned Begin, unsigned End);
   /// Records a rewritten call; the same location counts once.
   void addCall(CallExplanation Call);
   /// Notes that a translation unit could not be analysed or had errors.
@@ -85,7 +91,9 @@ public:
   bool failed() const { return Failed; }
   llvm::ArrayRef<CallExplanation> calls() const { return Calls; }
   /// The edits grouped by file, those marked `Format` formatted with
-  /// clang-format's LLVM style (`Code` reads a file). If two edits overlap,
+  /// clang-format's LLVM style (`Code` reads a file), with a `#line`
+  /// directive after each group of edits that changes the number of lines,
+  /// so that the original lines keep their numbers. If two edits overlap,
   /// says so on `Diags` (rows of Diagnostics.def) and returns nothing.
   std::optional<std::map<std::string, clang::tooling::Replacements>>
   replacements(clang::DiagnosticsEngine &Diags,
@@ -104,6 +112,9 @@ private:
     }
   };
   std::map<std::string, std::set<Edit>> Edits;
+  std::map<std::string, std::string> PresumedNames;
+  std::map<std::string, std::vector<std::pair<unsigned, unsigned>>>
+      NoDirectives;
   std::vector<CallExplanation> Calls;
   std::set<std::tuple<std::string, unsigned, unsigned>> CallLocs;
   unsigned NextSeq = 0;

@@ -104,6 +104,20 @@
 #define OFFLOAD_BRIDGE_TAG(Name)
 #endif
 
+/// offload-rewrite's line after the class (or the definition) of a static
+/// data member that device code reads: `OFFLOAD_BRIDGE_DEVICE_MEMBER(S::m)`.
+/// g++ 12 gives the device a copy of such a member only when a `declare
+/// target to(...)` names it (its class in declare target is not enough);
+/// clang has it from the class's brackets, and would warn about naming a
+/// member after its first use.
+#if defined(_OPENMP) && defined(__GNUC__) && !defined(__clang__)
+#define OFFLOAD_BRIDGE_PRAGMA(Text) _Pragma(#Text)
+#define OFFLOAD_BRIDGE_DEVICE_MEMBER(...)                                      \
+  OFFLOAD_BRIDGE_PRAGMA(omp declare target to(__VA_ARGS__))
+#else
+#define OFFLOAD_BRIDGE_DEVICE_MEMBER(...)
+#endif
+
 #if defined(_OPENMP) && __has_include(<omp.h>)
 #include <omp.h>
 #elif defined(_OPENMP)
@@ -128,6 +142,42 @@ int omp_target_associate_ptr(const void *, const void *, __SIZE_TYPE__,
                              __SIZE_TYPE__, int) __attribute__((weak));
 int omp_target_disassociate_ptr(const void *, int) __attribute__((weak));
 }
+#endif
+
+#if defined(_OPENMP) && defined(__clang__) && !defined(OFFLOAD_GPU_DEVICE)
+// The device memory routines are libomptarget's, which clang links only
+// with offload targets: weak, so that programs without them link (they
+// have no device, and never call them).
+extern "C" {
+void *omp_target_alloc(__SIZE_TYPE__, int) __attribute__((weak));
+void omp_target_free(void *, int) __attribute__((weak));
+int omp_target_is_present(const void *, int) __attribute__((weak));
+}
+#endif
+
+#if defined(_OPENMP) && defined(__GNUC__) && !defined(__clang__)
+#include <assert.h>
+// g++'s NVPTX offloading has no __assert_fail, which glibc's assert() calls
+// (newlib's is __assert_func): in device code a failing assertion reports
+// once for the program, in glibc's words, as the plugin's GPU code does
+// through CUDA's __assertfail, and stops the kernel. (Kept: the variant is
+// named only in the device compilation.)
+#pragma omp declare target
+inline unsigned __ofld_assert_reported = 0;
+[[noreturn, gnu::used]] inline void
+__ofld_assert_fail_device(const char *Expr, const char *File, unsigned Line,
+                          const char *Function) noexcept {
+  if (__atomic_exchange_n(&__ofld_assert_reported, 1u, __ATOMIC_RELAXED) == 0)
+    __builtin_printf("%s:%u: %s: Assertion `%s' failed.\n", File, Line,
+                     Function, Expr);
+  __builtin_trap();
+}
+#pragma omp end declare target
+#pragma omp declare variant(__ofld_assert_fail_device)                         \
+    match(device = {arch(nvptx)})
+extern "C" void __assert_fail(const char *, const char *, unsigned int,
+                              const char *) noexcept
+    __attribute__((__noreturn__));
 #endif
 
 #include "offload/offload.hpp"
@@ -167,6 +217,7 @@ int omp_target_disassociate_ptr(const void *, int) __attribute__((weak));
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <string>
 #include <strings.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -180,15 +231,20 @@ extern "C" const char *omp_get_uid_from_device(int) __attribute__((weak));
 
 namespace ofld::bridge {
 
-/// Where a rewritten call is, for messages: "offload: kernel 'k' at f:l: ...".
-/// `syncs`: the kernel calls sync_threads() or uses a shared_array.
+/// Where a rewritten call is, for messages: "offload: kernel 'k' at f:l: ...";
+/// `flags`: what offload-rewrite knew about it (below).
 struct site {
   const char *kernel;
   const char *file;
   unsigned line;
-  bool syncs = false;
+  unsigned flags = 0;
 };
-inline constexpr bool synchronises = true;
+/// The kernel calls sync_threads() or uses a shared_array.
+inline constexpr unsigned synchronises = 1;
+/// offload-rewrite warned that the call writes into memory an ofld::region
+/// maps to the device only: no warning at run time (as the plugin's
+/// compile-time warning).
+inline constexpr unsigned warned_const = 2;
 
 #if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
 /// Host functions of the CPU grid, handed to target regions by address: the
@@ -223,6 +279,12 @@ struct grid {
   /// Teams form on a device: one grid state per (team, thread), in device
   /// memory.
   ofld::detail::cpu_grid_state *slots;
+  /// The call, for messages.
+  site at;
+  /// `.nowait`: errors found before the construct wait for the next point
+  /// that waits, on queue `queue` (index among the device's, 0: default).
+  bool nowait;
+  int queue;
 };
 
 /// A std::span parameter of a kernel (or of a function a kernel calls), as
@@ -236,6 +298,17 @@ using span_param = const std::span<T, E> &;
 #else
 template <class T, std::size_t E = std::dynamic_extent>
 using span_param = std::span<T, E>;
+#endif
+
+/// A large by-value parameter of a kernel that the kernel never modifies,
+/// as offload-rewrite writes it: the launch maps the object to the device,
+/// and the kernel reads it there, as under the plugin. A const reference
+/// for g++, whose NVPTX code keeps a thread's by-value copy on libgomp's
+/// stack (128 KiB per warp); the type itself elsewhere.
+#if defined(__GNUC__) && !defined(__clang__)
+template <class T> using value_param = const T &;
+#else
+template <class T> using value_param = T;
 #endif
 
 /// Parameter `I` of a kernel, as a type: `decltype(param<I>(kernel))`. The
@@ -259,13 +332,17 @@ std::remove_cvref_t<S> view(const S &Host,
 
 /// One mapped argument, for the overlap check of `aliases`.
 enum map_kind : unsigned char { to = 1, from = 2, tofrom = 3 };
+/// `name`: the argument as the call spells it, for messages.
 struct range {
   const void *data;
   std::size_t bytes;
   map_kind kind;
+  const char *name;
 };
-template <class T> range mapped(const T *Data, std::size_t Count, map_kind K) {
-  return {Data, Count * sizeof(T), K};
+template <class T>
+range mapped(const T *Data, std::size_t Count, map_kind K,
+             const char *Name = "argument") {
+  return {Data, Count * sizeof(T), K, Name};
 }
 
 /// A reduction parameter (`ofld::sum<T>&`, min, max) of a rewritten call:
@@ -652,6 +729,86 @@ failAt(const __ofld_place *P, const char *What, const char *Format, ...) {
   report(Message);
 }
 
+/// An error of a launch that did not wait (`.nowait`), reported at the next
+/// point that waits, as the plugin's runtime does (docs/StreamOrdering.md):
+/// ofld::wait(), the wait() of the launch's queue, the end of an
+/// ofld::region on its device, the end of the program.
+struct deferred_error {
+  int device, queue;
+  std::string message;
+};
+/// (Never destroyed: the end of the program reports what is left.)
+inline std::mutex &deferredLock() {
+  static auto *M = new std::mutex;
+  return *M;
+}
+inline std::vector<deferred_error> &deferredErrors() {
+  static auto *V = new std::vector<deferred_error>;
+  return *V;
+}
+
+/// Reports the deferred errors of OpenMP device `Device` and queue `Queue`
+/// (-1: any), in the order they happened.
+inline void reportDeferred(int Device, int Queue) {
+  std::vector<deferred_error> Now;
+  {
+    std::lock_guard<std::mutex> Guard(deferredLock());
+    std::vector<deferred_error> &All = deferredErrors();
+    if (All.empty())
+      return;
+    std::vector<deferred_error> Later;
+    for (deferred_error &E : All)
+      ((Device == -1 || E.device == Device) && (Queue == -1 || E.queue == Queue)
+           ? Now
+           : Later)
+          .push_back(std::move(E));
+    All.swap(Later);
+  }
+  for (const deferred_error &E : Now)
+    report(E.message.c_str());
+}
+
+/// The end of the program waits too: what is left is reported there (no
+/// std::exit while the program exits).
+struct deferred_at_exit {
+  ~deferred_at_exit() {
+    std::vector<deferred_error> Left;
+    {
+      std::lock_guard<std::mutex> Guard(deferredLock());
+      Left.swap(deferredErrors());
+    }
+    for (const deferred_error &E : Left) {
+      if (ofld::error_handler H = handler().load()) {
+        H(E.message.c_str());
+        continue;
+      }
+      std::fprintf(stderr, "%s\n", E.message.c_str());
+      std::fflush(nullptr);
+      std::_Exit(EXIT_FAILURE);
+    }
+  }
+};
+inline deferred_at_exit DeferredAtExit;
+
+/// Reports `Cause` for launch `G`: at once, or at the next point that waits
+/// where the launch did not wait.
+[[gnu::format(printf, 2, 3)]] inline void failLaunch(const grid &G,
+                                                     const char *Format, ...) {
+  char Cause[512], Message[1024];
+  va_list Args;
+  va_start(Args, Format);
+  std::vsnprintf(Cause, sizeof(Cause), Format, Args);
+  va_end(Args);
+  std::snprintf(Message, sizeof(Message), "offload: kernel '%s' at %s:%u: %s",
+                G.at.kernel, G.at.file, G.at.line, Cause);
+  if (!G.nowait) {
+    report(Message);
+    return;
+  }
+  std::lock_guard<std::mutex> Guard(deferredLock());
+  deferredErrors().push_back({G.device, G.queue, Message});
+}
+
 enum class policy { standard, mandatory, disabled };
 inline policy offloadPolicy() {
   static const policy P = [] {
@@ -927,6 +1084,120 @@ inline unsigned unite(const range *R, unsigned N, span_union *Out) {
   return Count;
 }
 
+/// Makes `G` a launch that does not run: an empty grid on the host, whose
+/// construct maps nothing.
+inline void skip(grid &G) {
+  for (int I = 0; I < 6; ++I) {
+    G.dims[I] = 0;
+    G.hw[I] = 1;
+  }
+  G.device = devices().initial;
+  G.cpu = true;
+  G.moved_from = -1;
+  G.teams = G.threads = 1;
+}
+
+/// What the ofld::regions of the program hold, per OpenMP device: a launch
+/// that writes into a range a region maps to the device only (an entry
+/// `std::span<const T>`) marks it, and the region copies it back at its
+/// end, as the plugin's runtime does (docs/StreamOrdering.md).
+struct held_region {
+  const void *key; ///< the region's entries
+  int device;
+  __ofld_place place;
+  std::vector<span_union> ranges;
+  std::vector<char> written;
+};
+inline std::mutex &regionsLock() {
+  static std::mutex M;
+  return M;
+}
+inline std::vector<held_region> &regions() {
+  static std::vector<held_region> R;
+  return R;
+}
+/// How many regions hold data on a device: launches look only if any do.
+inline std::atomic<unsigned> &regionCount() {
+  static std::atomic<unsigned> N{0};
+  return N;
+}
+
+/// Marks what launch `G` writes through `R` (to and from the device) into
+/// ranges that regions on its device map to the device only, and warns once
+/// per call site (unless offload-rewrite did).
+inline void markWrites(const grid &G, const range &R) {
+  if (!regionCount().load(std::memory_order_relaxed))
+    return;
+  const std::uintptr_t First = std::uintptr_t(R.data), Last = First + R.bytes;
+  __ofld_place Place{nullptr, 0};
+  {
+    std::lock_guard<std::mutex> Guard(regionsLock());
+    bool Any = false, AllToOnly = true;
+    for (const held_region &H : regions())
+      if (H.device == G.device)
+        for (const span_union &U : H.ranges)
+          if (U.first <= First && Last <= U.last) {
+            Any = true;
+            AllToOnly &= !(U.kind & from);
+          }
+    if (!Any || !AllToOnly)
+      return;
+    for (held_region &H : regions())
+      if (H.device == G.device)
+        for (std::size_t I = 0; I < H.ranges.size(); ++I)
+          if (H.ranges[I].first <= First && Last <= H.ranges[I].last) {
+            H.written[I] = 1;
+            Place = H.place;
+          }
+  }
+  if (G.at.flags & warned_const)
+    return;
+  static std::mutex Lock;
+  static std::vector<std::pair<const char *, unsigned>> Seen;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    for (const auto &[File, Line] : Seen)
+      if (Line == G.at.line && !std::strcmp(File, G.at.file))
+        return;
+    Seen.emplace_back(G.at.file, G.at.line);
+  }
+  char Where[512] = "";
+  if (Place.file)
+    std::snprintf(Where, sizeof(Where), " at %s:%u", Place.file,
+                  unsigned(Place.line));
+  std::fprintf(stderr,
+               "offload: warning: kernel '%s' at %s:%u writes through '%s' "
+               "into memory that the ofld::region%s maps to the device only "
+               "(std::span<const T>); the region copies it back at its end\n",
+               G.at.kernel, G.at.file, G.at.line, R.name, Where);
+}
+
+/// Mappings of 1 GiB or more are tried first, as the plugin's runtime does
+/// (the OpenMP runtimes abort where a mapping fails): smaller ones cost
+/// more to try than they risk.
+inline constexpr std::size_t LargeMapping = std::size_t(1) << 30;
+
+/// Whether device `D` can hold the ranges of `R` it does not hold yet;
+/// reports the first that it cannot.
+inline bool fits(const grid &G, const range *R, unsigned N) {
+  for (unsigned I = 0; I < N; ++I) {
+    if (R[I].bytes < LargeMapping || omp_target_is_present(R[I].data, G.device))
+      continue;
+    // A trial allocation: omp_target_alloc fails gracefully where a map
+    // clause would abort.
+    if (void *Probe = omp_target_alloc(R[I].bytes, G.device)) {
+      omp_target_free(Probe, G.device);
+      continue;
+    }
+    failLaunch(G,
+               "cannot map %llu bytes of '%s' on device %d: out of device "
+               "memory",
+               (unsigned long long)R[I].bytes, R[I].name, G.device);
+    return false;
+  }
+  return true;
+}
+
 } // namespace detail
 
 /// The launch shape of a rewritten call: `L` is the call's ofld::launch
@@ -942,35 +1213,43 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
   G.cpu = true;
   G.moved_from = -1;
   G.hooks = &detail::HostHooks;
-  // The plugin's rule (offload/launch.hpp): the default shape, limits, and
-  // any zero component launching nothing.
-  std::uint64_t Dims[6];
-  ofld::detail::default_dims(&Shape, Count, Dims);
-  // The runtime's words for a shape beyond the limits (launch.hpp);
-  // the bridge cannot ask a device for its own.
-  if (char Cause[256]; __ofld::limit_cause(
-          Cause, sizeof(Cause), Dims, ofld::detail::portable_max_grid,
-          ofld::detail::portable_max_block,
-          ofld::detail::portable_max_threads)) {
-    const bool DefaultGrid = !L || ofld::detail::is_unset(L->grid);
-    detail::fail(&S, "%s%s", Cause,
-                 DefaultGrid && Dims[0] > ofld::detail::portable_max_grid[0]
-                     ? " (the default shape: one thread per element; pass "
-                       "ofld::launch{.grid = ...})"
-                     : "");
-    return G; // an empty grid
-  }
+  G.at = S;
+  G.nowait = Shape.nowait;
+  G.queue = Shape.queue.index_;
+  // The plugin's order: the device, then the shape (offload/launch.hpp:
+  // the default shape, any zero component launching nothing, the limits).
   // A launch that names no device runs on its queue's.
   const int Device = detail::selectDevice(
       &S, Shape.device != -1 ? Shape.device : Shape.queue.device());
   if (Device == -2)
     return G;
-  const bool Empty = ofld::detail::is_empty(Dims);
-  for (int I = 0; I < 6; ++I) {
-    G.dims[I] = Empty ? 0 : std::uint32_t(Dims[I]);
-    // An empty grid still needs a valid launch; run() then does nothing.
-    G.hw[I] = G.dims[I] ? G.dims[I] : 1u;
+  std::uint64_t Dims[6];
+  ofld::detail::default_dims(&Shape, Count, Dims);
+  // An empty grid launches nothing and copies nothing, as under the plugin.
+  if (ofld::detail::is_empty(Dims)) {
+    detail::skip(G);
+    return G;
   }
+  // The runtime's words for a shape beyond the limits (launch.hpp). The
+  // bridge cannot ask a device for its own; a GPU's are NVIDIA's, which the
+  // runtime names as the device's.
+  if (char Cause[256]; __ofld::limit_cause(
+          Cause, sizeof(Cause), Dims, ofld::detail::portable_max_grid,
+          ofld::detail::portable_max_block,
+          ofld::detail::portable_max_threads)) {
+    const bool DefaultGrid = !L || ofld::detail::is_unset(L->grid);
+    char Whose[64] = "";
+    if (!detail::runsOnCpu(Device))
+      std::snprintf(Whose, sizeof(Whose), " of device %d", Device);
+    detail::fail(&S, "%s%s%s", Cause, Whose,
+                 DefaultGrid && Dims[0] > ofld::detail::portable_max_grid[0]
+                     ? " (the default shape: one thread per element; pass "
+                       "ofld::launch{.grid = ...})"
+                     : "");
+    return G; // an empty grid on the host
+  }
+  for (int I = 0; I < 6; ++I)
+    G.dims[I] = G.hw[I] = std::uint32_t(Dims[I]);
   G.device = Device;
   G.cpu = detail::runsOnCpu(Device);
   const std::uint64_t Blocks = std::uint64_t(G.hw[0]) * G.hw[1] * G.hw[2];
@@ -986,7 +1265,7 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
   }
 #if !OFFLOAD_BRIDGE_BARE
   const detail::team_limits &Limits = detail::teamLimits(Device);
-  if (S.syncs && Threads > detail::syncingTeam(Limits)) {
+  if ((S.flags & synchronises) && Threads > detail::syncingTeam(Limits)) {
     // The block cannot run one OpenMP thread per kernel thread: run the
     // launch on this CPU's grid (whose fibers synchronise any block), with
     // the device's copies of its data (aliases).
@@ -1005,7 +1284,7 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
   }
   if (!Limits.slots) {
     detail::fail(&S, "cannot allocate the grid state on device %d", Device);
-    G.dims[0] = 0;
+    detail::skip(G);
     return G;
   }
   G.threads = Threads < Limits.threads ? Threads : Limits.threads;
@@ -1036,10 +1315,21 @@ inline int default_device() {
 ///    writes back what it may have written.
 class aliases {
 public:
-  aliases(const grid &G, std::initializer_list<range> Ranges)
+  aliases(grid &G, std::initializer_list<range> Ranges)
       : Device(G.device), MovedFrom(G.moved_from) {
-    if (Ranges.size() > MaxRanges)
+    if (Ranges.size() > MaxRanges || !G.dims[0])
       return;
+    if (MovedFrom < 0 && Device != detail::devices().initial) {
+      if (!detail::fits(G, Ranges.begin(), unsigned(Ranges.size()))) {
+        // The launch does not run; its construct maps nothing.
+        detail::skip(G);
+        Device = G.device;
+        return;
+      }
+      for (const range &R : Ranges)
+        if ((R.kind & from) && R.bytes)
+          detail::markWrites(G, R);
+    }
     if (MovedFrom >= 0) {
       for (const range &R : Ranges)
         Held[Count++] = {std::uintptr_t(R.data),
@@ -1097,12 +1387,21 @@ inline void set_default_device(int Device) {
   // next launch, which can name the kernel and call site.
   bridge::detail::userDefault().store(Device);
 }
-/// Every rewritten launch has finished when its block ends: queues only
-/// name a device.
-inline void wait() {}
-/// Queues name a device; the launches on them have finished, too.
-inline queue::queue(int device) : device_(device), index_(1) {}
-inline void queue::wait() const {}
+/// Every rewritten launch has finished when its block ends; the errors of
+/// those that did not wait are reported here.
+inline void wait() { bridge::detail::reportDeferred(-1, -1); }
+/// Queues name a device (the launches on them have finished, too) and
+/// keep the errors of their launches that did not wait apart, as the
+/// runtime's: each takes the next of the device's 15 other queues.
+inline queue::queue(int device) : device_(device) {
+  static std::atomic<unsigned> Next{0};
+  index_ = std::int32_t(1 + Next++ % 15);
+}
+inline void queue::wait() const {
+  const std::vector<int> &Devices = bridge::detail::preferredDevices();
+  if (device_ >= 0 && device_ < int(Devices.size()))
+    bridge::detail::reportDeferred(Devices[device_], index_);
+}
 } // namespace ofld
 
 namespace ofld::bridge::detail {
@@ -1268,7 +1567,7 @@ extern "C" inline void __ofld_buffer_copy(void *Host, std::int64_t Offset,
 
 extern "C" inline std::int64_t
 __ofld_region_begin(const ofld::detail::region_entry *E, std::int32_t N,
-                    const __ofld_place *) {
+                    const __ofld_place *P) {
   int D = ofld::bridge::detail::selectDevice(nullptr, -1);
   if (D == -2 || D == omp_get_initial_device())
     return -1;
@@ -1284,25 +1583,52 @@ __ofld_region_begin(const ofld::detail::region_entry *E, std::int32_t N,
     ofld::bridge::detail::mapRange(
         true, D, reinterpret_cast<void *>(U[I].first), U[I].last - U[I].first,
         ofld::bridge::map_kind(U[I].kind));
+  U.resize(Count);
+  {
+    namespace d = ofld::bridge::detail;
+    std::lock_guard<std::mutex> Guard(d::regionsLock());
+    d::regions().push_back({E, D, P ? *P : __ofld_place{nullptr, 0}, U,
+                            std::vector<char>(Count, 0)});
+    d::regionCount().fetch_add(1);
+  }
   return D;
 }
 
 extern "C" inline void __ofld_region_end(std::int64_t D,
                                          const ofld::detail::region_entry *E,
                                          std::int32_t N) {
+  namespace d = ofld::bridge::detail;
   if (D < 0)
     return;
+  // The end of a region waits: errors of launches that did not wait.
+  d::reportDeferred(int(D), -1);
   std::vector<ofld::bridge::range> R;
   for (std::int32_t I = 0; I < N; ++I)
     R.push_back(
         {E[I].ptr, std::size_t(E[I].bytes), ofld::bridge::map_kind(E[I].type)});
-  std::vector<ofld::bridge::detail::span_union> U(R.size());
-  unsigned Count =
-      ofld::bridge::detail::unite(R.data(), unsigned(R.size()), U.data());
-  for (unsigned I = Count; I-- > 0;)
-    ofld::bridge::detail::mapRange(
-        false, int(D), reinterpret_cast<void *>(U[I].first),
-        U[I].last - U[I].first, ofld::bridge::map_kind(U[I].kind));
+  std::vector<d::span_union> U(R.size());
+  unsigned Count = d::unite(R.data(), unsigned(R.size()), U.data());
+  std::vector<char> Written(Count, 0);
+  {
+    std::lock_guard<std::mutex> Guard(d::regionsLock());
+    std::vector<d::held_region> &All = d::regions();
+    for (std::size_t I = All.size(); I-- > 0;)
+      if (All[I].key == E && All[I].device == int(D)) {
+        if (All[I].written.size() == Count)
+          Written = All[I].written;
+        All.erase(All.begin() + std::ptrdiff_t(I));
+        d::regionCount().fetch_sub(1);
+        break;
+      }
+  }
+  for (unsigned I = Count; I-- > 0;) {
+    void *Data = reinterpret_cast<void *>(U[I].first);
+    const std::size_t Bytes = U[I].last - U[I].first;
+    // A launch wrote into a range mapped to the device only: it comes back.
+    if (Written[I])
+      d::updateRange(true, int(D), Data, Bytes);
+    d::mapRange(false, int(D), Data, Bytes, ofld::bridge::map_kind(U[I].kind));
+  }
 }
 #elif !defined(_OPENMP)
 namespace ofld::bridge {

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RegionConstness.h"
+#include "offload/Core/RegionConstness.h"
 #include "offload/Core/Diagnostics.h"
 
 #include "clang/AST/ASTContext.h"

@@ -9,14 +9,15 @@
 //
 // The region maps v to the device only, the kernel writes it. On the CPU the
 // kernel writes v itself; so that every path ends alike, the runtime copies
-// such writes back at the region's end (Residency.cpp). The const is most
-// likely a mistake either way: this warns where the plugin sees region and
-// launch in one function; the runtime warns once for the others.
+// such writes back at the region's end (Residency.cpp; omp_bridge.hpp for
+// rewritten code). The const is most likely a mistake either way: this warns
+// where the plugin (or offload-rewrite) sees region and launch in one
+// function; the runtime warns once for the others.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_SEMA_REGIONCONSTNESS_H
-#define OFFLOAD_SEMA_REGIONCONSTNESS_H
+#ifndef OFFLOAD_CORE_REGIONCONSTNESS_H
+#define OFFLOAD_CORE_REGIONCONSTNESS_H
 
 #include "offload/Core/KernelDescriptor.h"
 
@@ -56,4 +57,4 @@ void checkRegionConstness(
 
 } // namespace offload
 
-#endif // OFFLOAD_SEMA_REGIONCONSTNESS_H
+#endif // OFFLOAD_CORE_REGIONCONSTNESS_H
