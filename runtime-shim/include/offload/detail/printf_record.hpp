@@ -1,5 +1,4 @@
-//===- offload/detail/printf_record.hpp - buffered device printf -*- C++
-//-*-===//
+//===- offload/detail/printf_record.hpp - device printf records -*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
