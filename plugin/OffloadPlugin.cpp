@@ -14,6 +14,7 @@
 #include "CodeGen/DeviceLibraries.h"
 #include "CodeGen/DeviceOptLevel.h"
 #include "CodeGen/DeviceSymbols.h"
+#include "CodeGen/EntryGuards.h"
 #include "CodeGen/HostLowering.h"
 #include "Sema/BundledHeaders.h"
 #include "Sema/OffloadConsumer.h"
@@ -108,9 +109,11 @@ protected:
               });
           if (Device)
             PB.registerOptimizerLastEPCallback([](llvm::ModulePassManager &MPM,
-                                                  llvm::OptimizationLevel,
+                                                  llvm::OptimizationLevel Level,
                                                   llvm::ThinOrFullLTOPhase) {
               MPM.addPass(offload::ReadByValueInPlacePass());
+              if (Level != llvm::OptimizationLevel::O0)
+                MPM.addPass(offload::FoldEntryGuardsPass());
             });
           if (GPU)
             PB.registerOptimizerLastEPCallback(
