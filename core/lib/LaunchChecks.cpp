@@ -191,6 +191,18 @@ LaunchForm launchFormOf(const FunctionDecl *Callee) {
   return LaunchForm::None;
 }
 
+std::optional<LaunchedKernel> launchedKernel(const CallExpr &CE) {
+  LaunchForm Form = launchFormOf(CE.getDirectCallee());
+  unsigned KernelArg = Form == LaunchForm::Shaped ? 1 : 0;
+  if (Form == LaunchForm::None || CE.isTypeDependent() ||
+      CE.getNumArgs() <= KernelArg)
+    return std::nullopt;
+  const FunctionDecl *K = namedKernel(*CE.getArg(KernelArg));
+  if (!K || !isKernel(*K))
+    return std::nullopt;
+  return LaunchedKernel{K, KernelArg + 1};
+}
+
 const DeclRefExpr *kernelReference(const Expr &Arg) {
   const Expr *E = &Arg;
   while (true) {

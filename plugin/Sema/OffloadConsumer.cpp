@@ -149,18 +149,13 @@ void OffloadConsumer::handleFunction(FunctionDecl *FD) {
     checkRegionConstness(
         *FD->getBody(), CI.getASTContext(), CI.getDiagnostics(),
         [&](const CallExpr &CE) -> std::optional<LaunchInfo> {
-          LaunchForm Form = launchFormOf(CE.getDirectCallee());
-          unsigned First = Form == LaunchForm::Shaped ? 1 : 0;
-          if (Form == LaunchForm::None || CE.isTypeDependent() ||
-              CE.getNumArgs() <= First)
+          std::optional<LaunchedKernel> L = launchedKernel(CE);
+          if (!L)
             return std::nullopt;
-          const FunctionDecl *K = namedKernel(*CE.getArg(First));
-          if (!K || !isKernel(*K))
-            return std::nullopt;
-          KernelInfo &Info = analyseKernel(K);
+          KernelInfo &Info = analyseKernel(L->Kernel);
           if (!Info.Valid)
             return std::nullopt;
-          return LaunchInfo{K, &Info.Desc, First + 1};
+          return LaunchInfo{L->Kernel, &Info.Desc, L->FirstArg};
         },
         ConstWarned);
   if (FD->isDependentContext() || !isKernel(*FD))

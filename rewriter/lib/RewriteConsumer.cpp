@@ -690,18 +690,13 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
         checkRegionConstness(
             *I.FD->getBody(), Context, RC.Diags,
             [&](const CallExpr &CE) -> std::optional<LaunchInfo> {
-              LaunchForm Form = launchFormOf(CE.getDirectCallee());
-              unsigned First = Form == LaunchForm::Shaped ? 1 : 0;
-              if (Form == LaunchForm::None || CE.isTypeDependent() ||
-                  CE.getNumArgs() <= First)
+              std::optional<LaunchedKernel> L = launchedKernel(CE);
+              if (!L)
                 return std::nullopt;
-              const FunctionDecl *K = namedKernel(*CE.getArg(First));
-              if (!K || !isKernel(*K))
-                return std::nullopt;
-              const KernelDescriptor *D = Check.descriptor(*K);
+              const KernelDescriptor *D = Check.descriptor(*L->Kernel);
               if (!D)
                 return std::nullopt;
-              return LaunchInfo{K, D, First + 1};
+              return LaunchInfo{L->Kernel, D, L->FirstArg};
             },
             ConstWarned);
       break;

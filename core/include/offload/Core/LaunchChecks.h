@@ -45,6 +45,15 @@ LaunchForm launchFormOf(const clang::FunctionDecl *Callee);
 const clang::DeclRefExpr *kernelReference(const clang::Expr &E);
 const clang::FunctionDecl *namedKernel(const clang::Expr &E);
 
+/// The kernel an offload() call launches and the index of its first kernel
+/// argument (after the kernel, and the shape of a shaped launch); none for
+/// another call, a type-dependent one, or a kernel not named statically.
+struct LaunchedKernel {
+  const clang::FunctionDecl *Kernel;
+  unsigned FirstArg;
+};
+std::optional<LaunchedKernel> launchedKernel(const clang::CallExpr &CE);
+
 /// Whether an offload() declaration ends in the hidden `__ofld_site`
 /// parameter that the plugin fills with the call-site descriptor.
 bool hasSiteParameter(const clang::FunctionDecl &Entry);
