@@ -9,7 +9,7 @@ if [ -z "$CLANG_FORMAT" ]; then
   echo "check-format: clang-format-22 not found (scripts/install-deps.sh installs it)" >&2
   exit 2
 fi
-mapfile -t files < <(git ls-files '*.cpp' '*.h' '*.hpp' '*.c' '*.cu')
+mapfile -t files < <(git ls-files '*.cpp' '*.h' '*.hpp' '*.c' '*.cu' '*.cuh')
 if [ "${1:-}" = --fix ]; then
   exec "$CLANG_FORMAT" -i "${files[@]}"
 fi

@@ -66,7 +66,7 @@ __device__ double grid_stride(const double *a, const double *b, size_t n) {
 /// combines.
 template <Op O>
 __device__ void last_block_reduce(const double *a, const double *b, size_t n,
-                           double *part, unsigned *count, double *out) {
+                                  double *part, unsigned *count, double *out) {
   __shared__ bool last;
   double v = block_reduce<O>(grid_stride<O>(a, b, n));
   if (threadIdx.x == 0) {
@@ -87,9 +87,8 @@ __device__ void last_block_reduce(const double *a, const double *b, size_t n,
   }
 }
 
-__device__ __forceinline__ void triad_element(double *a, const double *b,
-                                              const double *c, double s,
-                                              size_t n) {
+__device__ __forceinline__ void
+triad_element(double *a, const double *b, const double *c, double s, size_t n) {
   size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i < n)
     a[i] = b[i] + s * c[i];
