@@ -80,7 +80,16 @@ for round in $(seq 1 "$ROUNDS"); do
       # ours also with the launch trace that names a failing launch
       # (OFFLOAD_LAUNCH_TRACE=1) and through libomptarget only
       # (OFFLOAD_FAST_LAUNCH=0), as references.
+      # And the 2048² stencils at five placements: with 0-16 MiB of device
+      # memory allocated first, as the driver's placement of the arrays
+      # moves both implementations' times by a few percent.
       if [ "$m" = seq ]; then
+        for pad in 0 2048 4096 8192 16384; do
+          for st in jacobi2d fdtd2d; do
+            "${limit[@]}" "$exe" --pad-kib=$pad --only=seq_$st 2>/dev/null | grep 'median_us=' |
+              sed "s/^/round=$round pad_kib=$pad /; s/measure=seq_$st /measure=seq_${st}_placed /" >> "$RES"
+          done
+        done
         "${limit[@]}" "$exe" --n=512 --only=seq_jacobi2d 2>/dev/null | grep 'median_us=' |
           sed "s/^/round=$round /; s/measure=seq_jacobi2d /measure=seq_jacobi2d_512 /" >> "$RES"
         "${limit[@]}" "$exe" --n=512 --only=seq_fdtd2d 2>/dev/null | grep 'median_us=' |

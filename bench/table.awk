@@ -43,7 +43,7 @@ function row(m, goal, r, ok,   sp, i) {
   sp = 0
   for (i in impls)
     if (have(m, impls[i]) && spread(m, impls[i]) > sp) sp = spread(m, impls[i])
-  printf "%-18s %-5s %9s %9s %9s %9s %9s  %-31s %-7s %5s\n", m, unit[m],
+  printf "%-20s %-5s %9s %9s %9s %9s %9s  %-33s %-7s %5s\n", m, unit[m],
          fmt(value(m, "ours")), fmt(value(m, "cuda")), fmt(value(m, "omp")),
          fmtr(ratio(value(m, "ours"), value(m, "cuda"))),
          fmtr(ratio(value(m, "ours"), value(m, "omp"))),
@@ -59,6 +59,7 @@ BEGIN {
   unit["xfer_triad"] = "ms"; unit["xfer_triad_tofrom"] = "ms"
   unit["seq_chain"] = "ms"; unit["seq_jacobi2d"] = "ms"; unit["seq_fdtd2d"] = "ms"
   unit["seq_jacobi2d_512"] = "ms"; unit["seq_fdtd2d_512"] = "ms"
+  unit["seq_jacobi2d_placed"] = "ms"; unit["seq_fdtd2d_placed"] = "ms"
   impls[1] = "ours"; impls[2] = "cuda"; impls[3] = "omp"
 }
 
@@ -79,7 +80,7 @@ END {
   printf "offload() benchmarks: %s\n", gpu
   printf "values: mean over %s round(s) of each program's median; spread: largest (max-min)/mean over rounds\n", rounds
   printf "ours/cuda, ours/omp: ratio of the values (bandwidth ratio for GB/s rows, time ratio otherwise)\n\n"
-  printf "%-18s %-5s %9s %9s %9s %9s %9s  %-31s %-7s %5s\n", "measure", "unit",
+  printf "%-20s %-5s %9s %9s %9s %9s %9s  %-33s %-7s %5s\n", "measure", "unit",
          "ours", "cuda", "omp", "ours/cuda", "ours/omp", "goal (issues 6, 15)", "verdict", "spread"
 
   r = ratio(value("launch_empty", "ours"), value("launch_empty", "cuda"))
@@ -99,10 +100,14 @@ END {
 
   r = ratio(value("seq_chain", "ours"), value("seq_chain", "cuda"))
   row("seq_chain", "ours/cuda <= 1.2", r, r != "" && r <= 1.2)
-  r = ratio(value("seq_jacobi2d", "ours"), value("seq_jacobi2d", "cuda"))
-  row("seq_jacobi2d", "ours/cuda <= 1.05", r, r != "" && r <= 1.05)
-  r = ratio(value("seq_fdtd2d", "ours"), value("seq_fdtd2d", "cuda"))
-  row("seq_fdtd2d", "ours/cuda <= 1.05", r, r != "" && r <= 1.05)
+  # The stencils' goal rows are the means over five placements of the
+  # arrays (bench/run.sh); one placement, the driver's, for reference.
+  r = ratio(value("seq_jacobi2d_placed", "ours"), value("seq_jacobi2d_placed", "cuda"))
+  row("seq_jacobi2d_placed", "ours/cuda <= 1.05 (5 placements)", r, r != "" && r <= 1.05)
+  r = ratio(value("seq_fdtd2d_placed", "ours"), value("seq_fdtd2d_placed", "cuda"))
+  row("seq_fdtd2d_placed", "ours/cuda <= 1.05 (5 placements)", r, r != "" && r <= 1.05)
+  row("seq_jacobi2d", "(reference: one placement)", "", 0)
+  row("seq_fdtd2d", "(reference: one placement)", "", 0)
   row("seq_jacobi2d_512", "(reference: 512 x 512)", "", 0)
   row("seq_fdtd2d_512", "(reference: 512 x 512)", "", 0)
 

@@ -66,8 +66,8 @@ const Driver *ofld::detail::cuda::driver() {
     if (!Ok || D.Init(0))
       return nullptr;
     // Optional: only used to name the failing launch among several.
-    D.StreamWriteValue32 = reinterpret_cast<decltype(D.StreamWriteValue32)>(
-        dlsym(Lib, "cuStreamWriteValue32_v2"));
+    D.MemsetD32Async = reinterpret_cast<decltype(D.MemsetD32Async)>(
+        dlsym(Lib, "cuMemsetD32Async"));
     // Optional: only the profiler reads event times.
     D.EventQuery =
         reinterpret_cast<decltype(D.EventQuery)>(dlsym(Lib, "cuEventQuery"));

@@ -77,8 +77,8 @@ struct Driver {
   CUresult (*StreamDestroy)(CUstream);
   CUresult (*StreamSynchronize)(CUstream);
   CUresult (*StreamQuery)(CUstream);
-  CUresult (*StreamWriteValue32)(CUstream, CUdeviceptr, std::uint32_t,
-                                 unsigned);
+  /// Optional: only OFFLOAD_LAUNCH_TRACE=1 writes launch numbers with it.
+  CUresult (*MemsetD32Async)(CUdeviceptr, unsigned, std::size_t, CUstream);
   CUresult (*EventCreate)(CUevent *, unsigned);
   CUresult (*EventDestroy)(CUevent);
   CUresult (*EventRecord)(CUevent, CUstream);

@@ -34,9 +34,10 @@
 // CUDA's error does not say which of the launches in flight failed: the
 // message names the call sites of all of them (one when only one was in
 // flight). OFFLOAD_LAUNCH_TRACE=1 has the stream write each launch's number
-// into pinned host memory after it (cuStreamWriteValue32), so the failing
-// launch is the one after the last number written; it costs a system-wide
-// memory barrier per launch, hence off by default. OFFLOAD_LAUNCH_BLOCKING=1
+// into pinned host memory after it (a one-word cuMemsetD32Async), so the
+// failing launch is the one after the last number written; an operation
+// between two kernels costs a short kernel about 5%, hence off by default
+// (docs/StreamOrdering.md, "Which launch failed"). OFFLOAD_LAUNCH_BLOCKING=1
 // waits after every launch instead; OFFLOAD_FAST_LAUNCH=0 sends every launch
 // through libomptarget.
 //
@@ -87,9 +88,10 @@ struct Settings {
   bool Blocking = false;
   /// OFFLOAD_LAUNCH_TRACE=1: the stream writes each launch's number to
   /// pinned memory after it, which names a failing launch exactly. Off by
-  /// default: the write carries a system-wide memory barrier, which cost
-  /// 30% on 10,000 tiny launches and 12% on a Jacobi-2D on an H100, and the
-  /// driver refuses it without the barrier.
+  /// default: any operation between two kernels cost a Jacobi-2D sweep 5%
+  /// on an H100. The write is a memset, not cuStreamWriteValue32, whose
+  /// system-wide memory barrier cost 12-17% (the driver refuses it without
+  /// the barrier).
   bool Trace = false;
   bool LogLaunches = false;
   bool LogCopies = false;
@@ -378,7 +380,7 @@ void initGpu(int64_t Device, GpuDevice &G) {
   }
   G.MaxThreads =
       Cu->DeviceGetAttribute(&V, AttrMaxThreadsPerBlock, Dev) ? 0 : V;
-  if (S.Trace && Cu->StreamWriteValue32) {
+  if (S.Trace && Cu->MemsetD32Async) {
     CUcontext Saved;
     void *Words = nullptr;
     if (!makeCurrent(*Cu, G.Ctx, &Saved) &&
@@ -612,9 +614,8 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L,
   }
   uint32_t Seq = ++Q.Issued;
   Q.Ring[Seq % RingSize] = P.Site;
-  if (G.Trace &&
-      Cu.StreamWriteValue32(Q.Stream, G.TraceDev + Q.Index * sizeof(uint32_t),
-                            Seq, 0)) {
+  if (G.Trace && Cu.MemsetD32Async(G.TraceDev + Q.Index * sizeof(uint32_t), Seq,
+                                   1, Q.Stream)) {
     G.Trace = nullptr; // unsupported here: name the first launch in flight
   }
   if (settings().Blocking)
