@@ -37,7 +37,7 @@
 // into pinned host memory after it (a one-word cuMemsetD32Async), so the
 // failing launch is the one after the last number written; an operation
 // between two kernels costs a short kernel about 5%, hence off by default
-// (docs/StreamOrdering.md, "Which launch failed"). OFFLOAD_LAUNCH_BLOCKING=1
+// (docs/Performance.md, "Session 7"). OFFLOAD_LAUNCH_BLOCKING=1
 // waits after every launch instead; OFFLOAD_FAST_LAUNCH=0 sends every launch
 // through libomptarget.
 //
