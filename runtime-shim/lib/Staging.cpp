@@ -85,7 +85,7 @@ const Settings &settings() {
     S.Debug = E.StagingDebug;
     S.OmpEngine = E.StagingOmpEngine;
     S.Min = E.StagingMin.value_or(0);
-    S.LogTransfers = E.OmptargetInfo & 0x20;
+    S.LogTransfers = E.logsCopies();
     // One memcpy thread moves about 13 GB/s, the pinned DMA rate is 55:
     // on an H200 host 6 workers reach 49 GB/s at 256 MiB, as 8, 12 or 16
     // do, and 4 reach as much only on single copies (bench/staging). Leave

@@ -82,36 +82,6 @@ constexpr uint32_t RingSize = 4096;
 constexpr int64_t MapTo = __ofld_map_to, MapFrom = __ofld_map_from,
                   MapLiteral = __ofld_map_literal;
 
-/// Read once.
-struct Settings {
-  bool Fast = true;
-  bool Blocking = false;
-  /// OFFLOAD_LAUNCH_TRACE=1: the stream writes each launch's number to
-  /// pinned memory after it, which names a failing launch exactly. Off by
-  /// default: any operation between two kernels cost a Jacobi-2D sweep 5%
-  /// on an H100. The write is a memset, not cuStreamWriteValue32, whose
-  /// system-wide memory barrier cost 12-17% (the driver refuses it without
-  /// the barrier).
-  bool Trace = false;
-  bool LogLaunches = false;
-  bool LogCopies = false;
-  bool Debug = false;
-};
-const Settings &settings() {
-  static const Settings S = [] {
-    Settings S;
-    const Environment &E = environment();
-    S.Fast = E.FastLaunch;
-    S.Blocking = E.LaunchBlocking;
-    S.Trace = E.LaunchTrace;
-    S.Debug = E.LaunchDebug;
-    S.LogLaunches = E.OmptargetInfo & 0x10; // kernel launches
-    S.LogCopies = E.OmptargetInfo & 0x20;   // data transfers
-    return S;
-  }();
-  return S;
-}
-
 //===----------------------------------------------------------------------===//
 // The program's images (interposed registration)
 //===----------------------------------------------------------------------===//
@@ -231,7 +201,7 @@ void recordImages(const BinDescTy *Desc) {
     }
     R.Kernels[E->Address] = E->SymbolName;
   }
-  if (settings().Debug)
+  if (environment().LaunchDebug)
     std::fprintf(stderr,
                  "offload: launches: %d images registered, %zu CUDA images "
                  "and %zu kernels known%s\n",
@@ -363,7 +333,7 @@ DeviceState *deviceState(int64_t Device) {
 }
 
 void initGpu(int64_t Device, GpuDevice &G) {
-  const Settings &S = settings();
+  const Environment &S = environment();
   int Ordinal = cudaOrdinal(int(Device));
   const Driver *Cu = driver();
   CUdevice Dev;
@@ -380,7 +350,7 @@ void initGpu(int64_t Device, GpuDevice &G) {
   }
   G.MaxThreads =
       Cu->DeviceGetAttribute(&V, AttrMaxThreadsPerBlock, Dev) ? 0 : V;
-  if (S.Trace && Cu->MemsetD32Async) {
+  if (S.LaunchTrace && Cu->MemsetD32Async) {
     CUcontext Saved;
     void *Words = nullptr;
     if (!makeCurrent(*Cu, G.Ctx, &Saved) &&
@@ -391,7 +361,7 @@ void initGpu(int64_t Device, GpuDevice &G) {
       std::memset(G.Trace, 0, QueuesPerDevice * sizeof(uint32_t));
     }
   }
-  G.Usable = S.Fast && G.MaxThreads;
+  G.Usable = S.FastLaunch && G.MaxThreads;
 }
 
 /// The CUDA state of `Device`, or null if launches there cannot go to a
@@ -463,7 +433,7 @@ Function lookupFunction(GpuDevice &G, const void *RegionId) {
     else
       Fn.F = nullptr;
   }
-  if (settings().Debug)
+  if (environment().LaunchDebug)
     std::fprintf(stderr, "offload: launches: kernel %s on CUDA device %d: %s\n",
                  Name != R.Kernels.end() ? Name->second : "(unknown)",
                  G.Ordinal,
@@ -595,7 +565,7 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L,
   if (profile::Active)
     profile::endOnStream(Span, Cu, G.Ctx, Q.Stream, Q.Device, Q.Index, P.Site,
                          nullptr, false, 0, P.Dims, R == Success);
-  if (settings().LogLaunches)
+  if (environment().logsLaunches())
     std::fprintf(stderr,
                  "offload device %lld info: Launching kernel %s with "
                  "[%u,%u,%u] blocks and [%u,%u,%u] threads on queue %d "
@@ -618,7 +588,7 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L,
                                    1, Q.Stream)) {
     G.Trace = nullptr; // unsupported here: name the first launch in flight
   }
-  if (settings().Blocking)
+  if (environment().LaunchBlocking)
     syncStream(Q, L, "the launch (OFFLOAD_LAUNCH_BLOCKING=1)");
   return true;
 }
@@ -951,7 +921,7 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
           profile::endOnStream(Span, Cu, G->Ctx, Q->Stream, Device, Q->Index,
                                Site, R.Name ? R.Name : "", true, R.Bytes,
                                nullptr, Ok);
-        if (settings().LogCopies)
+        if (environment().logsCopies())
           logCopy(Device, true, R, Q->Index);
       }
       bool Launched = Ok && launchOnStream(*Q, L, P);
@@ -969,7 +939,7 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
           profile::endOnStream(Span, Cu, G->Ctx, Q->Stream, Device, Q->Index,
                                Site, R.Name ? R.Name : "", false, R.Bytes,
                                nullptr, Ok);
-        if (settings().LogCopies)
+        if (environment().logsCopies())
           logCopy(Device, false, R, Q->Index);
       }
       // The launch waits: its results come back, and the chunk is free
@@ -992,7 +962,7 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
       Errors.swap(Q->Errors);
     } else if (!Q->Jobs.empty() || Q->Running) {
       submit(*Q, Job{true, P, {}}); // behind the worker's launches
-    } else if (!launchOnStream(*Q, L, P) || settings().Blocking) {
+    } else if (!launchOnStream(*Q, L, P) || environment().LaunchBlocking) {
       Errors.swap(Q->Errors);
     }
   }
