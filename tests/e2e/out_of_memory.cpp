@@ -42,17 +42,34 @@
 namespace {
 int Handled = 0;
 
-/// Takes the default device's memory in chunks until about 128 MiB are left.
+/// Takes the device's memory in chunks until about 128 MiB are left.
 std::vector<void *> fillDevice(int Device) {
+  constexpr std::size_t MiB = std::size_t(1) << 20, Small = 4 * MiB;
   std::vector<void *> Filler;
-  constexpr std::size_t MiB = std::size_t(1) << 20;
-  for (std::size_t Chunk : {1024 * MiB, 64 * MiB, 4 * MiB})
-    while (void *P = omp_target_alloc(Chunk, Device))
+  std::vector<std::size_t> Sizes;
+  for (std::size_t Chunk : {1024 * MiB, 64 * MiB, Small})
+    while (void *P = omp_target_alloc(Chunk, Device)) {
       Filler.push_back(P);
-  for (int I = 0; I < 32 && !Filler.empty(); ++I) {
+      Sizes.push_back(Chunk);
+    }
+  std::size_t Taken = 0, Freed = 0;
+  for (std::size_t S : Sizes)
+    Taken += S;
+  while (Freed < 128 * MiB && !Filler.empty()) {
     omp_target_free(Filler.back(), Device);
     Filler.pop_back();
+    Freed += Sizes.back();
+    Sizes.pop_back();
   }
+  // A large chunk may have given back too much: take the excess again.
+  for (; Freed >= 128 * MiB + Small; Freed -= Small) {
+    void *P = omp_target_alloc(Small, Device);
+    if (!P)
+      break;
+    Filler.push_back(P);
+  }
+  std::fprintf(stderr, "filled: %zu MiB taken, %zu MiB given back\n",
+               Taken / MiB, Freed / MiB);
   return Filler;
 }
 

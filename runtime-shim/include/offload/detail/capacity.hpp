@@ -1,4 +1,4 @@
-//===- offload/detail/capacity.hpp - can the device hold a mapping -*- C++ -*-===//
+//===- offload/detail/capacity.hpp - does a mapping fit --------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -13,22 +13,25 @@
 // its own words. So a mapping that cannot fit is found first and reported
 // as offload's named error.
 //
-//  * A range counts when it is larger than CheckedAbove and not on the
-//    device yet (the caller asks). The plugin's runtime copies smaller ones
-//    into pinned host memory (its argument arena): they take no device
-//    memory there.
-//  * Where the device's free memory can be asked (CUDA: cuMemGetInfo, a few
-//    microseconds, against the allocation, copy and freeing of a range of
-//    more than 16 KiB, tens of microseconds), the counted ranges fit when
-//    their sum, each rounded up to the allocation granule, and a reserve
-//    do. Nothing else is done then: the common case.
+//  * A range counts when it is larger than CheckedAbove (4 MiB) and not on
+//    the device yet (the caller asks).
+//  * Where the device's free memory can be asked (CUDA: cuMemGetInfo), the
+//    counted ranges fit when their sum, each rounded up to the allocation
+//    granule, and a reserve do. Nothing else is done then: the common case.
 //  * Otherwise the counted ranges are allocated for trial, each kept until
 //    all are tried (they must fit together), then freed; the first that
 //    cannot be allocated is reported. The trial decides where the free
 //    memory says no (an allocator's pool may still serve it). Where there is
 //    no answer (the host offload target, AMD GPUs) only ranges of
-//    TrialFrom or more are tried: a trial allocation and its freeing (which
-//    synchronises the device) cost more than a smaller mapping risks.
+//    TrialFrom (1 GiB) or more are tried: a trial allocation and its freeing
+//    (which synchronises the device) cost more than a smaller mapping risks.
+//
+// Why 4 MiB: cuMemGetInfo took 6.4 to 7.0 us per call on an H100 (driver
+// 580, 2026-11-24): about 8% of a launch that copies three 64 KiB ranges
+// in and out (90 us, measured), 1 to 2% of one that maps a 4 MiB range
+// (copies run at about 90 us per MiB there). Smaller ranges are not
+// checked; docs/Troubleshooting.md says what happens to them on a full
+// device.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,7 +43,7 @@
 namespace ofld::detail::capacity {
 
 /// Ranges of at most this many bytes are not checked (see above).
-inline constexpr std::uint64_t CheckedAbove = std::uint64_t(16) << 10;
+inline constexpr std::uint64_t CheckedAbove = std::uint64_t(4) << 20;
 /// Without a free-memory answer, ranges from this size on are tried.
 inline constexpr std::uint64_t TrialFrom = std::uint64_t(1) << 30;
 /// The device allocator's granule: a range takes whole granules.
