@@ -1,4 +1,4 @@
-//===- offload/detail/capacity.hpp - does a mapping fit --------*- C++ -*-===//
+//===- offload/detail/capacity.hpp - does a mapping fit ---------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
