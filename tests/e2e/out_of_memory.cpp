@@ -52,9 +52,7 @@ std::vector<void *> fillDevice(int Device) {
       Filler.push_back(P);
       Sizes.push_back(Chunk);
     }
-  std::size_t Taken = 0, Freed = 0;
-  for (std::size_t S : Sizes)
-    Taken += S;
+  std::size_t Freed = 0;
   while (Freed < 128 * MiB && !Filler.empty()) {
     omp_target_free(Filler.back(), Device);
     Filler.pop_back();
@@ -68,8 +66,6 @@ std::vector<void *> fillDevice(int Device) {
       break;
     Filler.push_back(P);
   }
-  std::fprintf(stderr, "filled: %zu MiB taken, %zu MiB given back\n",
-               Taken / MiB, Freed / MiB);
   return Filler;
 }
 
