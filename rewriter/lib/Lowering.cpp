@@ -295,25 +295,37 @@ std::string lowerCall(const LoweredCall &Call) {
   return Indented;
 }
 
-std::string lowerGroupBegin(ArrayRef<HeldRange> Held, bool InMacroArgument) {
+std::string lowerGroupBegin(const LoweredCall &First, ArrayRef<HeldRange> Held,
+                            bool InMacroArgument) {
   std::string Out;
   raw_string_ostream OS(Out);
   OS << "{ // " << CallMarker
      << " launch group: the data these launches share stays on the device\n";
-  SmallVector<std::string, 4> Clauses;
+  SmallVector<std::string, 4> Clauses, Ranges;
   for (auto [I, H] : enumerate(Held)) {
     std::string Name = "__ofld_h" + utostr(I);
+    std::string Spelled = cString(oneLine(H.Argument));
     if (H.Kind == PayloadKind::Span) {
       OS << declare(H.Declarator, Name) << " = " << H.Variable << ";\n";
       OS << "auto *" << Name << "_d = " << Name << ".data();\n";
       Clauses.push_back(mapClause(H.Map, Name + "_d[0 : " + Name + ".size()]"));
+      Ranges.push_back("ofld::bridge::mapped(" + Name + "_d, " + Name +
+                       ".size(), " + bridgeKind(H.Map).str() + ", " + Spelled +
+                       ")");
     } else {
       Clauses.push_back(mapClause(H.Map, H.Variable));
+      Ranges.push_back("ofld::bridge::mapped(&" + H.Variable + ", 1, " +
+                       bridgeKind(H.Map).str() + ", " + Spelled + ")");
     }
   }
+  // Held only where the device can hold it (the plugin's launch groups).
+  OS << "const bool __ofld_held = ofld::bridge::group_fits({\""
+     << First.KernelName << "\", __FILE__, "
+     << (First.Line ? utostr(First.Line) : "__LINE__") << "}, {"
+     << join(Ranges, ", ") << "});\n";
   std::string Directive =
       "omp target data device(ofld::bridge::default_device()) " +
-      join(Clauses, " ");
+      join(Clauses, " ") + " if(__ofld_held)";
   if (InMacroArgument)
     OS << "_Pragma(\"" << Directive << "\")\n{\n";
   else

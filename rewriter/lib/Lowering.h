@@ -98,11 +98,16 @@ struct HeldRange {
   std::string Declarator, Variable;
   PayloadKind Kind = PayloadKind::Span;
   MapKind Map = MapKind::ToFrom;
+  /// The argument as the group's first call spells it, for messages.
+  std::string Argument;
 };
 
 /// The text before the first and after the last call of a launch group:
-/// a block that holds `Held` on the default device (`target data`).
-std::string lowerGroupBegin(llvm::ArrayRef<HeldRange> Held,
+/// a block that holds `Held` on the default device (`target data`), if the
+/// device can hold it (else the failure is reported for `First`, the
+/// group's first call, and its launches map their own data).
+std::string lowerGroupBegin(const LoweredCall &First,
+                            llvm::ArrayRef<HeldRange> Held,
                             bool InMacroArgument);
 std::string lowerGroupEnd();
 

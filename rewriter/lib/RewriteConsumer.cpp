@@ -594,12 +594,14 @@ void rewriteLaunchGroups(RewriteContext &RC,
           H.Variable = V->getName().str();
           // The parameter's own declarator, which spells a span.
           H.Declarator = P.Call.Params[I].Declarator;
+          H.Argument = P.Call.Params[I].Argument;
           Held.push_back(std::move(H));
         }
       }
       if (G->second.Closes && Open && !Held.empty()) {
         RC.edit(Open->Range.File, Open->Range.Begin, 0,
-                lowerGroupBegin(Held, false), Closing, /*Format=*/true);
+                lowerGroupBegin(Open->Call, Held, false), Closing,
+                /*Format=*/true);
         RC.edit(P.Range.File, P.Range.End, 0, lowerGroupEnd(), Closing,
                 /*Format=*/true);
         Open = nullptr;

@@ -43,6 +43,7 @@ const Driver *ofld::detail::cuda::driver() {
     Get(D.CtxGetCurrent, {"cuCtxGetCurrent"});
     Get(D.CtxSetCurrent, {"cuCtxSetCurrent"});
     Get(D.PointerGetAttribute, {"cuPointerGetAttribute"});
+    Get(D.MemGetInfo, {"cuMemGetInfo_v2"});
     Get(D.MemHostAlloc, {"cuMemHostAlloc"});
     Get(D.MemFreeHost, {"cuMemFreeHost"});
     Get(D.MemHostGetDevicePointer,

@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The runtime talks to the CUDA driver directly in three places: it sets the
+// The runtime talks to the CUDA driver directly in four places: it sets the
 // scheduling of each primary context before libomptarget activates it
-// (Runtime.cpp), stages large copies through pinned memory (Staging.cpp) and
-// launches kernels on its own streams (Streams.cpp). All three work in the
+// (Runtime.cpp), stages large copies through pinned memory (Staging.cpp),
+// launches kernels on its own streams (Streams.cpp) and asks a device's free
+// memory before mapping (MapPlan.cpp). All of them work in the
 // primary context that libomptarget's CUDA plugin uses. The driver is opened
 // with dlopen: a machine without one (CI, the host offload target) pays
 // nothing and needs no CUDA headers to build. The types and constants below
@@ -70,6 +71,7 @@ struct Driver {
   CUresult (*CtxGetCurrent)(CUcontext *);
   CUresult (*CtxSetCurrent)(CUcontext);
   CUresult (*PointerGetAttribute)(void *, int, CUdeviceptr);
+  CUresult (*MemGetInfo)(std::size_t *, std::size_t *);
   CUresult (*MemHostAlloc)(void **, std::size_t, unsigned);
   CUresult (*MemFreeHost)(void *);
   CUresult (*MemHostGetDevicePointer)(CUdeviceptr *, void *, unsigned);

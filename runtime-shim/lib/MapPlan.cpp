@@ -18,7 +18,8 @@
 //    with the union of the transfers: every order then maps and copies
 //    alike. The kernel's own pointers still point into it.
 //  * Capacity. A mapping the device cannot hold aborts in libomptarget; it
-//    becomes a message naming the kernel and the argument.
+//    becomes a message naming the kernel and the argument
+//    (offload/detail/capacity.hpp decides).
 //  * Staging. A large range not yet on the device is mapped here without a
 //    transfer and copied through pinned memory (Staging.h); the kernel's
 //    mapping then finds it present, and __ofld_finish_maps copies it back.
@@ -34,12 +35,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArgArena.h"
+#include "CudaDriver.h"
 #include "Profile.h"
 #include "RuntimeInternal.h"
 #include "Staging.h"
 
+#include "offload/detail/capacity.hpp"
+
 #include <omp.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -130,29 +135,82 @@ void mergeOverlaps(int32_t N, void **Ptrs, int64_t *Sizes, int64_t *Types) {
   }
 }
 
+bool isPresent(const void *Ptr, int64_t Device) {
+  return omp_target_is_present(Ptr, int(Device));
+}
+
 /// The spelling of argument `I` for messages.
 std::string argName(const char **Names, int32_t I) {
   return mapName(Names ? Names[I] : nullptr);
 }
 
-/// Reports a mapping of 1 GiB or more that the device cannot hold.
-void checkCapacity(const __ofld_site *Site, int64_t Device, int32_t N,
-                   void **Ptrs, const int64_t *Sizes, const char **Names) {
-  constexpr int64_t Large = int64_t(1) << 30;
-  for (int32_t I = 0; I < N; ++I) {
-    if (Sizes[I] < Large || omp_target_is_present(Ptrs[I], int(Device)))
-      continue;
-    // Probe: libomptarget aborts the process when a mapping fails.
-    void *Probe = omp_target_alloc(std::size_t(Sizes[I]), int(Device));
-    if (Probe) {
-      omp_target_free(Probe, int(Device));
-      continue;
+/// The free memory of libomptarget device `Device`, asked of the CUDA driver
+/// in the device's primary context (libomptarget's), or NoAnswer where it
+/// is no CUDA device.
+uint64_t freeBytes(int64_t Device) {
+  using namespace cuda;
+  const Driver *Cu = driver();
+  int Ordinal = Cu ? cudaOrdinal(int(Device)) : -1;
+  if (Ordinal < 0)
+    return capacity::NoAnswer;
+  // The primary contexts, retained once (libomptarget holds them anyway).
+  static std::once_flag Once;
+  static std::vector<CUcontext> Contexts;
+  std::call_once(Once, [&] {
+    int N = 0;
+    if (Cu->DeviceGetCount(&N))
+      return;
+    Contexts.assign(std::size_t(N), nullptr);
+    for (int I = 0; I < N; ++I) {
+      CUdevice Dev;
+      if (Cu->DeviceGet(&Dev, I) || Cu->PrimaryCtxRetain(&Contexts[I], Dev))
+        Contexts[I] = nullptr;
     }
-    fail(Site,
-         "cannot map %lld bytes of '%s' on device %lld: out of device memory",
-         (long long)Sizes[I], argName(Names, I).c_str(), (long long)Device);
-  }
+  });
+  if (std::size_t(Ordinal) >= Contexts.size() || !Contexts[Ordinal])
+    return capacity::NoAnswer;
+  CUcontext Saved;
+  if (makeCurrent(*Cu, Contexts[Ordinal], &Saved))
+    return capacity::NoAnswer;
+  std::size_t Free = 0, Total = 0;
+  bool Ok = !Cu->MemGetInfo(&Free, &Total);
+  if (Saved != Contexts[Ordinal])
+    (void)Cu->CtxSetCurrent(Saved);
+  return Ok ? uint64_t(Free) : capacity::NoAnswer;
 }
+
+/// The first of the `N` ranges that device `Device` cannot hold (the rule of
+/// offload/detail/capacity.hpp), or -1. Merged entries (mergeOverlaps)
+/// count once.
+int32_t firstMisfit(int64_t Device, int32_t N, void *const *Ptrs,
+                    const int64_t *Sizes) {
+  thread_local std::vector<uint64_t> Counted;
+  Counted.assign(std::size_t(std::max(N, 0)), 0);
+  bool Any = false;
+  for (int32_t I = 0; I < N; ++I) {
+    if (Sizes[I] <= 0 || !capacity::checked(uint64_t(Sizes[I])))
+      continue;
+    bool Seen = false;
+    for (int32_t J = 0; J < I && !Seen; ++J)
+      Seen = Ptrs[J] == Ptrs[I] && Sizes[J] == Sizes[I];
+    if (Seen || isPresent(Ptrs[I], Device))
+      continue;
+    Counted[I] = uint64_t(Sizes[I]);
+    Any = true;
+  }
+  if (!Any)
+    return -1;
+  return capacity::firstMisfit(
+      unsigned(N), [&](unsigned I) { return Counted[I]; }, freeBytes(Device),
+      [&](uint64_t Bytes) {
+        return omp_target_alloc(std::size_t(Bytes), int(Device));
+      },
+      [&](void *P) { omp_target_free(P, int(Device)); });
+}
+
+/// The cause of a misfit, in the words every path uses.
+constexpr const char *MisfitCause =
+    "cannot map %lld bytes of '%s' on device %lld: out of device memory";
 
 /// Copies one staged range, through pinned memory if the staging engine
 /// can, else through libomptarget (the same bytes, at the pageable rate).
@@ -218,10 +276,6 @@ std::mutex &logSerial() {
 /// The plan of the launch running on this thread; its vectors keep their
 /// capacity from launch to launch.
 thread_local __ofld_map_plan ThreadPlan;
-
-bool isPresent(const void *Ptr, int64_t Device) {
-  return omp_target_is_present(Ptr, int(Device));
-}
 
 /// Moves every small range that is not on the device yet (a region or a
 /// launch group did not map it) into a chunk of the device's argument arena,
@@ -332,7 +386,9 @@ extern "C" __ofld_map_plan *__ofld_plan_maps(const __ofld_site *Site,
   unsigned FailuresBefore = Failures;
   if (N >= 2)
     mergeOverlaps(N, Ptrs, Sizes, Types);
-  checkCapacity(Site, Device, N, Ptrs, Sizes, Names);
+  if (int32_t M = firstMisfit(Device, N, Ptrs, Sizes); M >= 0)
+    fail(Site, MisfitCause, (long long)Sizes[M], argName(Names, M).c_str(),
+         (long long)Device);
   if (Failures == FailuresBefore)
     moveSmallRanges(*Plan, N, Total, Ptrs, Sizes, Types);
   if (Failures == FailuresBefore)
@@ -407,7 +463,7 @@ HeldStaging &heldStaging() {
 
 } // namespace
 
-void ofld::detail::holdRanges(const void *Holder, HoldKind Kind,
+bool ofld::detail::holdRanges(const void *Holder, HoldKind Kind,
                               const __ofld_site *Site,
                               const __ofld_place *Place, int64_t Device,
                               int32_t N, void **Ptrs, int64_t *Sizes,
@@ -415,7 +471,19 @@ void ofld::detail::holdRanges(const void *Holder, HoldKind Kind,
   std::unique_lock<std::mutex> Serial(logSerial(), std::defer_lock);
   if (logging())
     Serial.lock();
-  checkCapacity(Site, Device, N, Ptrs, Sizes, Names);
+  // What the device cannot hold is reported; nothing is held then, and
+  // the launches map (and check) their own data.
+  if (int32_t M = firstMisfit(Device, N, Ptrs, Sizes); M >= 0) {
+    if (Site)
+      fail(Site, MisfitCause, (long long)Sizes[M], argName(Names, M).c_str(),
+           (long long)Device);
+    else
+      failAt(Place, "ofld::region",
+             "cannot map %lld bytes of entry %d on device %lld: out of device "
+             "memory",
+             (long long)Sizes[M], int(M) + 1, (long long)Device);
+    return false;
+  }
   // Large ranges first, mapped without a transfer and staged: the mapping
   // below then finds them present and only counts a reference.
   __ofld_map_plan Plan;
@@ -434,10 +502,11 @@ void ofld::detail::holdRanges(const void *Holder, HoldKind Kind,
   for (int32_t I = 0; I < N; ++I)
     addResident(Device, Holder, Kind, Ptrs[I], Sizes[I], Types[I], Place);
   if (Plan.Staged.empty())
-    return;
+    return true;
   HeldStaging &H = heldStaging();
   std::lock_guard<std::mutex> Guard(H.Lock);
   H.ByHolder[Holder] = std::move(Plan);
+  return true;
 }
 
 void ofld::detail::releaseRanges(const void *Holder, int64_t Device, int32_t N,
@@ -494,8 +563,11 @@ extern "C" int64_t __ofld_group_begin(const __ofld_site *Site, int32_t N,
   if (Device < 0)
     return -1;
   // The pointer array lives in the caller's frame until __ofld_group_end.
-  holdRanges(Ptrs, HoldKind::Group, Site, nullptr, Device, N, Ptrs, Sizes,
-             Types, Names);
+  // A group whose data the device cannot hold holds nothing: its launches
+  // map their own.
+  if (!holdRanges(Ptrs, HoldKind::Group, Site, nullptr, Device, N, Ptrs, Sizes,
+                  Types, Names))
+    return -1;
   ++OpenGroups;
   return Device;
 }

@@ -286,8 +286,13 @@ extern "C" void *__ofld_buffer_alloc(int64_t Bytes, int32_t Requested,
   if (Bytes <= 0)
     return nullptr;
   int64_t Device = dataDevice(Requested, Place, What);
-  if (Device < 0) // kernels run on the host: host memory it is
-    return std::malloc(std::size_t(Bytes));
+  if (Device < 0) { // kernels run on the host: host memory it is
+    void *Host = std::malloc(std::size_t(Bytes));
+    if (!Host)
+      failAt(Place, What, "cannot allocate %lld bytes on the host",
+             (long long)Bytes);
+    return Host;
+  }
   void *Dev = omp_target_alloc(std::size_t(Bytes), int(Device));
   if (!Dev) {
     failAt(Place, What,
@@ -359,6 +364,11 @@ extern "C" void __ofld_buffer_copy(void *Host, int64_t Offset, int64_t Device,
                                    const __ofld_place *Place) {
   if (Bytes <= 0)
     return;
+  if (!Host) {
+    failAt(Place, "ofld::device_buffer",
+           "the buffer has no memory (its allocation failed)");
+    return;
+  }
   if (Device < 0) {
     char *Buf = static_cast<char *>(Host) + Offset;
     std::memcpy(ToDevice ? Buf : User, ToDevice ? User : Buf,

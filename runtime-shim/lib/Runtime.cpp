@@ -378,8 +378,9 @@ extern "C" void __ofld_launch_failed(const __ofld_site *Site, int64_t Device,
 
 namespace {
 /// Holds (`Begin`) or releases region entries, through the same path as
-/// launch groups (holdRanges); small regions stay on the stack.
-void mapEntries(bool Begin, const ofld::detail::region_entry *Entries,
+/// launch groups (holdRanges); small regions stay on the stack. Returns
+/// false where the device cannot hold them (reported; nothing is held).
+bool mapEntries(bool Begin, const ofld::detail::region_entry *Entries,
                 int32_t N, int64_t Device, const __ofld_place *Place) {
   constexpr int32_t Inline = 16;
   void *PtrBuf[Inline];
@@ -403,10 +404,10 @@ void mapEntries(bool Begin, const ofld::detail::region_entry *Entries,
   }
   // The entries live in the region object until it ends: they name it.
   if (Begin)
-    holdRanges(Entries, HoldKind::Region, nullptr, Place, Device, N, Ptrs,
-               Sizes, Types, nullptr);
-  else
-    releaseRanges(Entries, Device, N, Ptrs, Sizes, Types);
+    return holdRanges(Entries, HoldKind::Region, nullptr, Place, Device, N,
+                      Ptrs, Sizes, Types, nullptr);
+  releaseRanges(Entries, Device, N, Ptrs, Sizes, Types);
+  return true;
 }
 } // namespace
 
@@ -417,7 +418,10 @@ extern "C" int64_t __ofld_region_begin(const ofld::detail::region_entry *E,
   int Device = defaultDevice().Device;
   if (Device < 0)
     return -1; // kernels will run on the host, where the data already is
-  mapEntries(/*Begin=*/true, E, N, Device, Place);
+  // A region the device cannot hold holds nothing (reported): its launches
+  // map their own data, as outside a region.
+  if (!mapEntries(/*Begin=*/true, E, N, Device, Place))
+    return -1;
   return Device;
 }
 

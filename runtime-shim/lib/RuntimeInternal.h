@@ -102,8 +102,10 @@ enum class HoldKind : uint8_t { Region, Group, Buffer };
 /// Maps `N` ranges that a region or a launch group (`Holder`, an address
 /// that stays the same until releaseRanges) keeps on `Device` across
 /// launches, as __tgt_target_data_begin_mapper would; large ranges not yet
-/// present are copied through pinned memory (Staging.h).
-void holdRanges(const void *Holder, HoldKind Kind, const __ofld_site *Site,
+/// present are copied through pinned memory (Staging.h). Returns false,
+/// holding nothing, when the device cannot hold them (reported as a failure
+/// of the launch at `Site`, else of the ofld::region at `Place`).
+bool holdRanges(const void *Holder, HoldKind Kind, const __ofld_site *Site,
                 const __ofld_place *Place, int64_t Device, int32_t N,
                 void **Ptrs, int64_t *Sizes, int64_t *Types,
                 const char **Names);

@@ -92,6 +92,8 @@ args() {
     example_histogram) echo 1000000 ;;
     example_jacobi) echo 256 200 ;;
     oom) echo 200 ;;
+    # The device filled, 256 MiB through every path (tests/e2e).
+    out_of_memory) echo fill handler ;;
     oom_handler) echo 200 handler ;;
   esac
 }

@@ -180,6 +180,7 @@ extern "C" void __assert_fail(const char *, const char *, unsigned int,
     __attribute__((__noreturn__));
 #endif
 
+#include "offload/detail/capacity.hpp"
 #include "offload/offload.hpp"
 
 #if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE) &&                        \
@@ -216,6 +217,7 @@ extern "C" void __assert_fail(const char *, const char *, unsigned int,
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <mutex>
 #include <string>
 #include <strings.h>
@@ -1172,30 +1174,124 @@ inline void markWrites(const grid &G, const range &R) {
                G.at.kernel, G.at.file, G.at.line, R.name, Where);
 }
 
-/// Mappings of 1 GiB or more are tried first, as the plugin's runtime does
-/// (the OpenMP runtimes abort where a mapping fails): smaller ones cost
-/// more to try than they risk.
-inline constexpr std::size_t LargeMapping = std::size_t(1) << 30;
+namespace capacity = ofld::detail::capacity;
 
-/// Whether device `D` can hold the ranges of `R` it does not hold yet;
-/// reports the first that it cannot.
-inline bool fits(const grid &G, const range *R, unsigned N) {
-  for (unsigned I = 0; I < N; ++I) {
-    if (R[I].bytes < LargeMapping || omp_target_is_present(R[I].data, G.device))
-      continue;
-    // A trial allocation: omp_target_alloc fails gracefully where a map
-    // clause would abort.
-    if (void *Probe = omp_target_alloc(R[I].bytes, G.device)) {
-      omp_target_free(Probe, G.device);
-      continue;
+/// The CUDA driver's entry points that ask a device's free memory.
+struct cuda_api {
+  int (*CtxGetCurrent)(void **) = nullptr;
+  int (*CtxSetCurrent)(void *) = nullptr;
+  int (*MemGetInfo)(std::size_t *, std::size_t *) = nullptr;
+  int (*PointerGetAttribute)(void *, int, unsigned long long) = nullptr;
+};
+
+/// The free memory of OpenMP device `D`, or capacity::NoAnswer where it is
+/// no CUDA device. Both OpenMP runtimes (libomptarget, libgomp's nvptx
+/// plugin) load the CUDA driver and allocate in a context of their own
+/// making; the context of a byte allocated once is the one to ask in. The
+/// driver is only looked up, never loaded, here.
+inline std::uint64_t freeBytes(int D) {
+  struct device_memory {
+    std::mutex lock;
+    cuda_api api;
+    std::vector<signed char> known; // per device: -1 not asked
+    std::vector<void *> context;    // null: no answer there
+  };
+  static device_memory M;
+  void *Ctx = nullptr;
+  {
+    std::lock_guard<std::mutex> Guard(M.lock);
+    if (M.known.empty()) {
+      const int N = omp_get_num_devices();
+      M.known.assign(std::size_t(N > 0 ? N : 0), -1);
+      M.context.assign(M.known.size(), nullptr);
     }
-    failLaunch(G,
-               "cannot map %llu bytes of '%s' on device %d: out of device "
-               "memory",
-               (unsigned long long)R[I].bytes, R[I].name, G.device);
-    return false;
+    if (D < 0 || std::size_t(D) >= M.known.size())
+      return capacity::NoAnswer;
+    if (M.known[D] < 0) {
+      M.known[D] = 0;
+      void *Probe = isHostTargetDevice(D) ? nullptr : omp_target_alloc(1, D);
+      if (Probe && !M.api.MemGetInfo)
+        if (void *Lib =
+                dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD)) {
+          cuda_api A;
+          A.CtxGetCurrent = reinterpret_cast<decltype(A.CtxGetCurrent)>(
+              dlsym(Lib, "cuCtxGetCurrent"));
+          A.CtxSetCurrent = reinterpret_cast<decltype(A.CtxSetCurrent)>(
+              dlsym(Lib, "cuCtxSetCurrent"));
+          A.MemGetInfo = reinterpret_cast<decltype(A.MemGetInfo)>(
+              dlsym(Lib, "cuMemGetInfo_v2"));
+          A.PointerGetAttribute =
+              reinterpret_cast<decltype(A.PointerGetAttribute)>(
+                  dlsym(Lib, "cuPointerGetAttribute"));
+          if (A.CtxGetCurrent && A.CtxSetCurrent && A.MemGetInfo &&
+              A.PointerGetAttribute)
+            M.api = A;
+        }
+      // CU_POINTER_ATTRIBUTE_CONTEXT (1): fails for memory that is not
+      // CUDA's.
+      void *Owner = nullptr;
+      if (Probe && M.api.MemGetInfo &&
+          !M.api.PointerGetAttribute(&Owner, 1, std::uintptr_t(Probe)) &&
+          Owner) {
+        M.context[D] = Owner;
+        M.known[D] = 1;
+      }
+      if (Probe)
+        omp_target_free(Probe, D);
+    }
+    Ctx = M.context[D];
   }
-  return true;
+  if (!Ctx)
+    return capacity::NoAnswer;
+  void *Saved = nullptr;
+  if (M.api.CtxGetCurrent(&Saved) || (Saved != Ctx && M.api.CtxSetCurrent(Ctx)))
+    return capacity::NoAnswer;
+  std::size_t Free = 0, Total = 0;
+  const bool Ok = !M.api.MemGetInfo(&Free, &Total);
+  if (Saved != Ctx)
+    (void)M.api.CtxSetCurrent(Saved);
+  return Ok ? std::uint64_t(Free) : capacity::NoAnswer;
+}
+
+/// The first of the `N` ranges of `R` that device `D` cannot hold, by the
+/// plugin's runtime's rule (offload/detail/capacity.hpp), or -1. The same
+/// range twice counts once.
+inline int misfit(int D, const range *R, unsigned N) {
+  std::vector<std::uint64_t> Counted;
+  for (unsigned I = 0; I < N; ++I) {
+    if (!capacity::checked(R[I].bytes))
+      continue;
+    bool Seen = false;
+    for (unsigned J = 0; J < I && !Seen; ++J)
+      Seen = R[J].data == R[I].data && R[J].bytes == R[I].bytes;
+    if (Seen || omp_target_is_present(R[I].data, D))
+      continue;
+    Counted.resize(N, 0);
+    Counted[I] = R[I].bytes;
+  }
+  if (Counted.empty())
+    return -1;
+  return capacity::firstMisfit(
+      N, [&](unsigned I) { return Counted[I]; }, freeBytes(D),
+      [&](std::uint64_t Bytes) {
+        return omp_target_alloc(std::size_t(Bytes), D);
+      },
+      [&](void *P) { omp_target_free(P, D); });
+}
+
+/// The cause of a misfit, in the runtime's words.
+inline constexpr const char *MisfitCause =
+    "cannot map %llu bytes of '%s' on device %d: out of device memory";
+
+/// Whether device `D` can hold the ranges of launch `G` it does not hold
+/// yet; reports the first that it cannot.
+inline bool fits(const grid &G, const range *R, unsigned N) {
+  const int M = misfit(G.device, R, N);
+  if (M < 0)
+    return true;
+  failLaunch(G, MisfitCause, (unsigned long long)R[M].bytes, R[M].name,
+             G.device);
+  return false;
 }
 
 } // namespace detail
@@ -1302,6 +1398,22 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
 inline int default_device() {
   int D = detail::selectDevice(nullptr, -1);
   return D == -2 ? omp_get_initial_device() : D;
+}
+
+/// Whether the default device can hold the ranges of a launch group whose
+/// first launch is at `S`: its `target data` holds them only then (`if`
+/// clause), as the plugin's runtime does; else the first it cannot hold is
+/// reported and the group's launches map (and check) their own data.
+inline bool group_fits(const site &S, std::initializer_list<range> Ranges) {
+  const int D = default_device();
+  if (D == omp_get_initial_device())
+    return true;
+  const int M = detail::misfit(D, Ranges.begin(), unsigned(Ranges.size()));
+  if (M < 0)
+    return true;
+  const range &R = Ranges.begin()[M];
+  detail::fail(&S, detail::MisfitCause, (unsigned long long)R.bytes, R.name, D);
+  return false;
 }
 
 /// The data of one launch around its target construct:
@@ -1479,8 +1591,13 @@ extern "C" inline void *__ofld_buffer_alloc(std::int64_t Bytes,
   }
   const int D = Requested == -1 ? ofld::bridge::default_device()
                                 : d::preferredDevices()[Requested];
-  if (D == omp_get_initial_device()) // kernels run here: host memory it is
-    return std::malloc(std::size_t(Bytes));
+  if (D == omp_get_initial_device()) { // kernels run here: host memory it is
+    void *Host = std::malloc(std::size_t(Bytes));
+    if (!Host)
+      d::failAt(P, What, "cannot allocate %lld bytes on the host",
+                (long long)Bytes);
+    return Host;
+  }
   void *Dev = omp_target_alloc(std::size_t(Bytes), D);
   if (!Dev) {
     d::failAt(P, What,
@@ -1544,6 +1661,11 @@ extern "C" inline void __ofld_buffer_copy(void *Host, std::int64_t Offset,
   namespace d = ofld::bridge::detail;
   if (Bytes <= 0)
     return;
+  if (!Host) {
+    d::failAt(P, "ofld::device_buffer",
+              "the buffer has no memory (its allocation failed)");
+    return;
+  }
   if (D < 0) {
     char *Buf = static_cast<char *>(Host) + Offset;
     std::memcpy(ToDevice ? Buf : User, ToDevice ? User : Buf,
@@ -1576,6 +1698,15 @@ __ofld_region_begin(const ofld::detail::region_entry *E, std::int32_t N,
   for (std::int32_t I = 0; I < N; ++I)
     R.push_back(
         {E[I].ptr, std::size_t(E[I].bytes), ofld::bridge::map_kind(E[I].type)});
+  // A region the device cannot hold holds nothing (reported): its launches
+  // map their own data, as under the plugin.
+  if (int M = ofld::bridge::detail::misfit(D, R.data(), unsigned(N)); M >= 0) {
+    ofld::bridge::detail::failAt(P, "ofld::region",
+                                 "cannot map %lld bytes of entry %d on device "
+                                 "%d: out of device memory",
+                                 (long long)E[M].bytes, M + 1, D);
+    return -1;
+  }
   std::vector<ofld::bridge::detail::span_union> U(R.size());
   unsigned Count =
       ofld::bridge::detail::unite(R.data(), unsigned(R.size()), U.data());
@@ -1647,6 +1778,9 @@ inline grid shape(const site &, const ofld::launch *L, long long Count) {
   return G;
 }
 inline int default_device() { return 0; }
+inline bool group_fits(const site &, std::initializer_list<range>) {
+  return true;
+}
 class aliases {
 public:
   aliases(const grid &, std::initializer_list<range>) {}
@@ -1664,6 +1798,7 @@ void offload(const ofld::launch &shape, void (*kernel)(P...),
 namespace ofld::bridge {
 grid shape(const site &S, const ofld::launch *L, long long Count);
 int default_device();
+bool group_fits(const site &S, std::initializer_list<range> Ranges);
 class aliases {
 public:
   aliases(const grid &, std::initializer_list<range>);

@@ -208,6 +208,9 @@ public:
     __ofld_place P = detail::place_of(where);
     data_ = static_cast<T *>(
         __ofld_buffer_alloc(std::int64_t(n * sizeof(T)), device, &device_, &P));
+    // An allocation that failed was reported: the buffer is empty.
+    if (!data_)
+      size_ = 0;
 #else
     (void)device, (void)where;
     data_ = n ? new T[n] : nullptr;
