@@ -97,6 +97,21 @@ int main() {
   std::fill_n(v_ref.begin(), 500, 8.0f);
   ok &= e2e::mismatches("v after update_to", v, v_ref) == 0;
 
+  // More elements than the buffer holds: a named error, nothing copied.
+  static int handled = 0;
+  ofld::set_error_handler([](const char *message) {
+    ++handled;
+    std::printf("handled: %s\n", message);
+  });
+  std::vector<float> too_many(n + 1, -7.0f);
+  phase("too many");
+  c.copy_from(too_many);
+  c.copy_to(too_many);
+  ofld::set_error_handler(nullptr);
+  ok &= handled == 2 && too_many[0] == -7.0f;
+  c.copy_to(first);
+  ok &= first[0] == 0.0f && first[1] == 1024.0f;
+
   std::printf("device_buffer and updates: %s\n", ok ? "ok" : "FAIL");
   return ok ? 0 : 1;
 }

@@ -1516,6 +1516,12 @@ inline void queue::wait() const {
 }
 } // namespace ofld
 
+/// The runtime's reporter, which the headers' own checks call
+/// (device_buffer's sizes).
+extern "C" inline void __ofld_report_error(const char *Message) {
+  ofld::bridge::detail::report(Message);
+}
+
 namespace ofld::bridge::detail {
 /// A device_buffer: host address space that stands for it (never touched),
 /// associated with the device memory.

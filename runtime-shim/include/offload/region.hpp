@@ -26,10 +26,16 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <source_location>
 #include <span>
 #include <type_traits>
 #include <utility>
+
+/// Reports a whole "offload: ..." message to the error handler, or on
+/// stderr with exit status 1: libofld_rt's, offload-rewrite's bridge's or,
+/// without OpenMP, cpu_fallback.hpp's (as launch.hpp declares it).
+extern "C" void __ofld_report_error(const char *message);
 
 namespace ofld {
 
@@ -212,8 +218,17 @@ public:
     if (!data_)
       size_ = 0;
 #else
-    (void)device, (void)where;
-    data_ = n ? new T[n] : nullptr;
+    (void)device;
+    data_ = n ? new (std::nothrow) T[n] : nullptr;
+    if (n && !data_) {
+      char Message[256];
+      std::snprintf(Message, sizeof(Message),
+                    "offload: ofld::device_buffer at %s:%u: cannot allocate "
+                    "%zu elements of %zu bytes on the host",
+                    where.file_name(), unsigned(where.line()), n, sizeof(T));
+      __ofld_report_error(Message);
+      size_ = 0;
+    }
 #endif
   }
   device_buffer(device_buffer &&o) noexcept
@@ -256,11 +271,7 @@ public:
 private:
   void copy(T *host, std::size_t n, std::int32_t to_device,
             const std::source_location &where) const {
-#if defined(_OPENMP)
-    __ofld_place P = detail::place_of(where);
-    __ofld_buffer_copy(data_, 0, device_, host, std::int64_t(n * sizeof(T)),
-                       to_device, &P);
-#else
+    // Checked here, for every build: the runtimes copy what they are told.
     if (n > size_) {
       char Message[256];
       std::snprintf(Message, sizeof(Message),
@@ -270,6 +281,11 @@ private:
       __ofld_report_error(Message);
       return;
     }
+#if defined(_OPENMP)
+    __ofld_place P = detail::place_of(where);
+    __ofld_buffer_copy(data_, 0, device_, host, std::int64_t(n * sizeof(T)),
+                       to_device, &P);
+#else
     if (n)
       std::memcpy(to_device ? static_cast<void *>(data_) : host,
                   to_device ? static_cast<const void *>(host) : data_,
