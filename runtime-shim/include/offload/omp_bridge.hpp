@@ -110,12 +110,24 @@
 /// target to(...)` names it (its class in declare target is not enough);
 /// clang has it from the class's brackets, and would warn about naming a
 /// member after its first use.
+/// g++ checks access in the directive: members that are not public are
+/// named in a struct that their classes befriend,
+/// `OFFLOAD_BRIDGE_DEVICE_MEMBERS(__ofld_device_members_S, S::m, ...)` after
+/// the class (and the definitions), `OFFLOAD_BRIDGE_DEVICE_FRIEND(...)` in
+/// each enclosing class.
 #if defined(_OPENMP) && defined(__GNUC__) && !defined(__clang__)
 #define OFFLOAD_BRIDGE_PRAGMA(Text) _Pragma(#Text)
 #define OFFLOAD_BRIDGE_DEVICE_MEMBER(...)                                      \
   OFFLOAD_BRIDGE_PRAGMA(omp declare target to(__VA_ARGS__))
+#define OFFLOAD_BRIDGE_DEVICE_FRIEND(Struct) friend struct Struct;
+#define OFFLOAD_BRIDGE_DEVICE_MEMBERS(Struct, ...)                             \
+  struct Struct {                                                              \
+    OFFLOAD_BRIDGE_DEVICE_MEMBER(__VA_ARGS__)                                  \
+  };
 #else
 #define OFFLOAD_BRIDGE_DEVICE_MEMBER(...)
+#define OFFLOAD_BRIDGE_DEVICE_FRIEND(Struct)
+#define OFFLOAD_BRIDGE_DEVICE_MEMBERS(Struct, ...)
 #endif
 
 #if defined(_OPENMP) && __has_include(<omp.h>)
