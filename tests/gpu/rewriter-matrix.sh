@@ -69,12 +69,9 @@ build() {
   cp "$(g++-12 -print-file-name=libgomp.so.1)" "$out/gcc/"
   cp /usr/lib/x86_64-linux-gnu/libgomp-plugin-nvptx.so.1 "$out/gcc/"
   cp tests/lit/rewriter/matrix/Inputs/normalize.sed "$0" "$out/"
-  # Here the originals are compiled by relative path and the rewrites name
-  # them absolutely (#line): source positions compared by file name and
-  # line. The OpenMP runtimes' own lines about a failed allocation (the
-  # trial of a mapping the device cannot hold) differ between runtimes.
+  # The OpenMP runtimes' own lines about a failed allocation (the trial of
+  # a mapping the device cannot hold) differ between runtimes.
   cat >> "$out/normalize.sed" <<'EOF'
-s#[^ ']*/([^/ ']+\.(cpp|hpp|h):[0-9]+)#\1#g
 /^"PluginInterface" error: Failure to allocate device memory/d
 /^$/{N;/^\nlibgomp: .*out of memory$/d;}
 /^libgomp: .*out of memory/d
