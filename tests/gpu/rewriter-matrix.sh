@@ -24,14 +24,17 @@ build() {
   local omp90="-std=c++20 -O2 -fopenmp -nogpulib --offload-arch=sm_90 --cuda-path=$cuda -Xoffload-linker $cuda/nvvm/libdevice/libdevice.10.bc -Iruntime-shim/include -Itests/e2e"
   local gcc="-std=c++20 -O2 -fopenmp -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -foffload-options=nvptx-none=-lm -Iruntime-shim/include -Itests/e2e"
   local list=() src name
-  # The end-to-end programs of the matrix (tests/lit/rewriter/matrix).
-  local e2e=()
+  # The end-to-end programs of the matrix (tests/lit/rewriter/matrix): the
+  # source each test rewrites (%e2e: tests/e2e; %S: the test's folder).
+  local e2e=() t
   for t in tests/lit/rewriter/matrix/e2e-*.test; do
-    t=$(basename "$t" .test)
-    e2e+=("tests/e2e/${t#e2e-}.cpp")
+    src=$(sed -nE 's#^RUN: %offload-rewrite ([^ ]+) .*#\1#p' "$t" | head -1)
+    src=${src/#%e2e\//tests/e2e/}
+    src=${src/#%S\//tests/lit/rewriter/matrix/}
+    e2e+=("$(realpath -m --relative-to=. "$src")")
   done
   for src in "${e2e[@]}" examples/{babelstream,histogram,jacobi,saxpy}/*.cpp \
-             tests/lit/rewriter/Inputs/portable.cpp; do
+             tests/lit/rewriter/Inputs/{portable,stack_copies}.cpp; do
     name=$(basename "$src" .cpp)
     # examples/saxpy and tests/e2e/saxpy.cpp share a name.
     case $src in examples/*) name=example_$name ;; esac
@@ -90,6 +93,18 @@ args() {
     example_jacobi) echo 256 200 ;;
     oom) echo 200 ;;
     oom_handler) echo 200 handler ;;
+    stack_copies) echo handler ;;
+  esac
+}
+
+# What g++'s NVPTX build prints where it differs from the plugin's by
+# design: it refuses the launch whose by-value copies its stack per warp
+# cannot hold (tests/lit/rewriter/stack-copies.test).
+gcc_reference() {
+  case $1 in
+    stack_copies)
+      sed -E "s|^60 KiB: 0 wrong$|handled: offload: kernel 'scribble<60>' at tests/lit/rewriter/Inputs/stack_copies.cpp:61: its by-value parameters that it modifies take 61440 bytes, which each kernel thread copies onto the stack; g++'s OpenMP runtime leaves them 36576 of the 131072 bytes per warp on device 0: pass the object in a std::span\n60 KiB: not run|" ;;
+    *) cat ;;
   esac
 }
 
@@ -124,8 +139,9 @@ run() {
     raw=$({ LD_LIBRARY_PATH=$dir/gcc timeout 60 "$bin/$name.gcc" $a; echo "status=$?"; } 2>&1)
     got=$(echo "$raw" | sed -E -f "$dir/normalize.sed" | verdict "$name")
     ref=$(echo "$ref" | verdict "$name")
+    local gref; gref=$(echo "$ref" | gcc_reference "$name")
     if [ ! -x "$bin/$name.gcc" ]; then gcc_rc="not built"
-    elif [ "$got" = "$ref" ]; then gcc_rc=same; else gcc_rc=DIFFERS; echo "--- $name g++ (< plugin, > rewrite):"; diff <(echo "$ref") <(echo "$got") | head -12; fi
+    elif [ "$got" = "$gref" ]; then gcc_rc=same; else gcc_rc=DIFFERS; echo "--- $name g++ (< plugin, > rewrite):"; diff <(echo "$gref") <(echo "$got") | head -12; fi
     # Launches of kernels that synchronise blocks larger than g++'s teams
     # hold run on the host (one note per call site).
     moved=$(echo "$raw" | grep -c ": note: runs on the host: ")
