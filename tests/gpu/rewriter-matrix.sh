@@ -111,10 +111,13 @@ gcc_reference() {
 # What is compared of a program's output: all of it, but for kernel_assert,
 # whose child's message names the program and spells the kernel's
 # parameter types as each build does: its own verdict (the message names
-# the original file and line, once) and the exit status.
+# the original file and line, once) and the exit status; and kernel_printf,
+# whose threads' lines come in the device's order: its lines sorted (as its
+# own check compares them).
 verdict() {
   case $1 in
     kernel_assert) tail -2 ;;
+    kernel_printf) sort ;;
     *) cat ;;
   esac
 }
