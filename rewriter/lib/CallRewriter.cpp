@@ -329,7 +329,8 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
     }
     LP.Kind = Rule.Layout.Kind;
     LP.InDeviceMemory = LP.Kind == PayloadKind::Value && LP.Reduction.empty() &&
-                        isLargeReadOnlyValue(*P, Ctx);
+                        isLargeValue(*P, Ctx);
+    LP.CopiedOnStack = LP.InDeviceMemory && !isLargeReadOnlyValue(*P, Ctx);
     LP.Map = Rule.Layout.Map;
     LP.Count = Rule.Layout.Count;
     LP.IsArrayLike = Rule.Layout.IsArrayLike;

@@ -242,13 +242,17 @@ static bool isSpanByValue(QualType T) {
          TD->getName() == "span";
 }
 
-bool isLargeReadOnlyValue(const ParmVarDecl &P, ASTContext &Ctx) {
+bool isLargeValue(const ParmVarDecl &P, ASTContext &Ctx) {
   QualType T = P.getType();
   if (T->isReferenceType() || T->isDependentType() || isSpanByValue(T))
     return false;
   const auto *RD = T->getAsCXXRecordDecl();
-  if (!RD || !RD->hasDefinition() || T->isIncompleteType() ||
-      Ctx.getTypeSizeInChars(T).getQuantity() < int64_t(LargeValueBytes))
+  return RD && RD->hasDefinition() && !T->isIncompleteType() &&
+         Ctx.getTypeSizeInChars(T).getQuantity() >= int64_t(LargeValueBytes);
+}
+
+bool isLargeReadOnlyValue(const ParmVarDecl &P, ASTContext &Ctx) {
+  if (!isLargeValue(P, Ctx))
     return false;
   const auto *FD = dyn_cast_or_null<FunctionDecl>(P.getDeclContext());
   const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;

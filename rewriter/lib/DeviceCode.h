@@ -66,16 +66,22 @@ DeviceCode findDeviceCode(clang::ASTContext &Ctx,
 /// parameter reads the same as a const reference to a span.
 bool isReadOnlySpanByValue(const clang::ParmVarDecl &P);
 
-/// By-value parameters of this many bytes or more travel through device
-/// memory, read in place (ofld::bridge::value_param), where the kernel never
-/// writes its copy: as the plugin's large by-value objects. g++'s NVPTX code
-/// keeps a thread's copy on libgomp's stack, 128 KiB per warp.
+/// By-value class parameters of this many bytes or more travel through
+/// device memory (mapped `to`, not firstprivate: g++ copies a firstprivate
+/// object onto the stack of the region), as the plugin's large by-value
+/// objects; where the kernel never writes its copy it reads the object in
+/// place (ofld::bridge::value_param). g++'s NVPTX code keeps the copy of a
+/// kernel that writes it on libgomp's stack, 128 KiB per warp: the launch
+/// names its size to the bridge, which checks it (ofld::bridge::site).
 inline constexpr uint64_t LargeValueBytes = 1024;
 
 /// Whether `P`, a kernel's parameter, is a class object of LargeValueBytes
-/// or more taken by value that the kernel's definition never modifies
-/// (clang's ExprMutationAnalyzer); a declaration without a visible
-/// definition counts as read-only, as for spans.
+/// or more taken by value.
+bool isLargeValue(const clang::ParmVarDecl &P, clang::ASTContext &Ctx);
+
+/// Whether `P` is a large value (isLargeValue) that the kernel's definition
+/// never modifies (clang's ExprMutationAnalyzer); a declaration without a
+/// visible definition counts as read-only, as for spans.
 bool isLargeReadOnlyValue(const clang::ParmVarDecl &P, clang::ASTContext &Ctx);
 
 } // namespace rewrite

@@ -162,14 +162,23 @@ std::string lowerCall(const LoweredCall &Call) {
     Count = P.Kind == PayloadKind::Span ? N.Param[*Call.ShapeParam] + ".size()"
                                         : utostr(P.Count);
   }
+  // The bytes of the large by-value objects each kernel thread copies.
+  SmallVector<std::string, 2> Copies;
+  for (auto [I, P] : enumerate(Call.Params))
+    if (P.CopiedOnStack)
+      Copies.push_back("sizeof(" + N.Param[I] + ")");
+  std::string Flags = Call.Syncs ? "ofld::bridge::synchronises" : "";
+  if (Call.WarnedConst)
+    Flags += (Flags.empty() ? "" : " | ") +
+             std::string("ofld::bridge::warned_const");
+  if (Flags.empty() && !Copies.empty())
+    Flags = "0";
   OS << "ofld::bridge::grid __ofld_g = ofld::bridge::shape({\""
      << Call.KernelName << "\", __FILE__, "
      << (Call.Line ? utostr(Call.Line) : "__LINE__")
-     << (Call.Syncs || Call.WarnedConst ? ", " : "")
-     << (Call.Syncs ? "ofld::bridge::synchronises" : "")
-     << (Call.Syncs && Call.WarnedConst ? " | " : "")
-     << (Call.WarnedConst ? "ofld::bridge::warned_const" : "") << "}, "
-     << (Call.Launch ? "&__ofld_l" : "nullptr") << ", " << Count << ");\n";
+     << (Flags.empty() ? "" : ", ") << Flags << (Copies.empty() ? "" : ", ")
+     << join(Copies, " + ") << "}, " << (Call.Launch ? "&__ofld_l" : "nullptr")
+     << ", " << Count << ");\n";
   // Reductions: one value per kernel thread comes back, the host folds them
   // in the plugin's order (ofld::bridge::reduction).
   for (auto [I, P] : enumerate(Call.Params))

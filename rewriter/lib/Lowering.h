@@ -50,9 +50,12 @@ struct LoweredParam {
   /// Object arrays: element count (the default launch shape uses it).
   uint64_t Count = 0;
   bool IsArrayLike = false;
-  /// A large by-value object the kernel reads in place
-  /// (isLargeReadOnlyValue): mapped to the device, not firstprivate.
+  /// A large by-value object (isLargeValue): mapped to the device, not
+  /// firstprivate.
   bool InDeviceMemory = false;
+  /// ... that the kernel modifies: each kernel thread copies it into its
+  /// parameter (on g++'s NVPTX stack; the bridge checks the size).
+  bool CopiedOnStack = false;
   /// A reduction parameter: its accumulator type as spelled at the call
   /// (`ofld::sum<double>`); the Declarator binds the variable (`T &`).
   std::string Reduction;

@@ -449,14 +449,38 @@ void respellValueParams(RewriteContext &RC, const FunctionDecl &FD) {
   }
 }
 
-/// Names each static data member device code reads in
-/// OFFLOAD_BRIDGE_DEVICE_MEMBER (g++'s `declare target to(...)`) after its
-/// class (or its definition outside the class): g++ 12 emits device copies
-/// of those only (the class's declare target brackets serve clang). g++
-/// refuses to name a member that is not public there: those stay as they
-/// were (rewriter/README.md).
+/// The offset just after the line that ends at or after `Last`'s `;`, if
+/// nothing follows the `;` on its line.
+std::optional<unsigned> lineAfter(RewriteContext &RC, const FileRange &Last) {
+  StringRef Buf = RC.SM.getBufferData(Last.File);
+  std::optional<unsigned> Semi =
+      semicolonAfter(RC.SM, RC.langOpts(), Last.File, Last.End);
+  if (!Semi || !restOfLineIsEmpty(Buf, *Semi))
+    return std::nullopt;
+  size_t NL = Buf.find('\n', *Semi);
+  if (NL == StringRef::npos)
+    return std::nullopt;
+  return unsigned(NL + 1);
+}
+
+/// Names each static data member device code reads for g++ 12, which emits
+/// device copies of those a `declare target to(...)` names only (the
+/// class's declare target brackets serve clang): after its class (or its
+/// definition outside the class), a public member in
+/// OFFLOAD_BRIDGE_DEVICE_MEMBER; the members that are not public (g++
+/// checks access in the directive) in OFFLOAD_BRIDGE_DEVICE_MEMBERS, a
+/// struct per outermost class after the last of them, which the classes
+/// that enclose them befriend (OFFLOAD_BRIDGE_DEVICE_FRIEND before their
+/// closing brace): g++ accepts the directive in a class, and checks access
+/// from there.
 void nameStaticMembers(RewriteContext &RC, ArrayRef<const VarDecl *> Members) {
   const SourceManager &SM = RC.SM;
+  struct Hidden {
+    FileRange Last;
+    std::vector<std::string> Names;
+    SmallVector<const CXXRecordDecl *, 4> Classes;
+  };
+  std::map<const CXXRecordDecl *, Hidden> HiddenByClass;
   for (const VarDecl *VD : Members) {
     const VarDecl *Pattern = VD->getInstantiatedFromStaticDataMember();
     if (!Pattern)
@@ -465,40 +489,88 @@ void nameStaticMembers(RewriteContext &RC, ArrayRef<const VarDecl *> Members) {
     if (!RD)
       continue;
     bool Public = true;
+    SmallVector<const CXXRecordDecl *, 4> Classes;
     for (const Decl *D = Pattern; D && isa<CXXRecordDecl>(D->getDeclContext());
-         D = cast<Decl>(D->getDeclContext()))
+         D = cast<Decl>(D->getDeclContext())) {
       Public &= D->getAccess() == AS_public;
-    if (!Public)
-      continue;
+      Classes.push_back(cast<CXXRecordDecl>(D->getDeclContext()));
+    }
     const Decl *Outer = RD;
     if (const ClassTemplateDecl *TD = RD->getDescribedClassTemplate())
       Outer = TD;
-    // The last of the class and the member's declarations in its file.
+    // The last of the class and the member's declarations in its file; for
+    // a member that is not public, only those in the class's namespace,
+    // where the befriended struct is.
     std::optional<FileRange> Last =
         fileRange(SM, RC.langOpts(), Outer->getSourceRange());
     if (!Last || !RC.isUserFile(Outer->getLocation()))
       continue;
+    const DeclContext *Home = RD->getDeclContext()->getRedeclContext();
     for (const VarDecl *R : Pattern->redecls())
       if (std::optional<FileRange> FR =
               fileRange(SM, RC.langOpts(), R->getSourceRange());
-          FR && FR->File == Last->File && FR->End > Last->End)
+          FR && FR->File == Last->File && FR->End > Last->End &&
+          (Public ||
+           R->getLexicalDeclContext()->getRedeclContext()->Equals(Home)))
         Last = FR;
-    StringRef Buf = SM.getBufferData(Last->File);
-    std::optional<unsigned> Semi =
-        semicolonAfter(SM, RC.langOpts(), Last->File, Last->End);
-    if (!Semi || !restOfLineIsEmpty(Buf, *Semi))
-      continue;
-    size_t NL = Buf.find('\n', *Semi);
-    if (NL == StringRef::npos)
-      continue;
     std::string Name;
     raw_string_ostream OS(Name);
     VD->printQualifiedName(OS, RC.Ctx.getPrintingPolicy());
+    if (!Public) {
+      auto [It, New] = HiddenByClass.try_emplace(RD, Hidden{*Last, {}, {}});
+      Hidden &H = It->second;
+      if (Last->File == H.Last.File && Last->End > H.Last.End)
+        H.Last = *Last;
+      H.Names.push_back(Name);
+      for (const CXXRecordDecl *C : Classes)
+        if (!llvm::is_contained(H.Classes, C))
+          H.Classes.push_back(C);
+      continue;
+    }
+    std::optional<unsigned> After = lineAfter(RC, *Last);
+    if (!After)
+      continue;
     std::string Directive = "OFFLOAD_BRIDGE_DEVICE_MEMBER(" + Name + ")\n";
-    if (Buf.contains(Directive))
+    if (SM.getBufferData(Last->File).contains(Directive))
       continue; // our earlier output
-    RC.edit(Last->File, unsigned(NL + 1), 0, Directive, Naming);
+    RC.edit(Last->File, *After, 0, Directive, Naming);
     RC.needsBridge(Last->File);
+  }
+  for (auto &[RD, H] : HiddenByClass) {
+    std::string Struct = ("__ofld_device_members_" + RD->getName()).str();
+    StringRef Buf = SM.getBufferData(H.Last.File);
+    std::optional<unsigned> After = lineAfter(RC, H.Last);
+    if (!After || RD->getName().empty() ||
+        Buf.contains("OFFLOAD_BRIDGE_DEVICE_MEMBERS(" + Struct + ","))
+      continue; // our earlier output
+    // Each enclosing class befriends the struct, before its closing brace
+    // (on a line of its own where the brace starts its line).
+    SmallVector<std::pair<unsigned, std::string>, 4> Friends;
+    for (const CXXRecordDecl *C : H.Classes) {
+      SourceLocation Close = C->getBraceRange().getEnd();
+      if (Close.isInvalid() || Close.isMacroID())
+        break;
+      auto [FID, Off] = SM.getDecomposedLoc(Close);
+      if (FID != H.Last.File)
+        break;
+      StringRef Before = Buf.take_front(Off);
+      size_t LineStart = Before.find_last_of('\n') + 1;
+      std::string Friend = "OFFLOAD_BRIDGE_DEVICE_FRIEND(" + Struct + ")";
+      if (StringRef Indent = Before.drop_front(LineStart);
+          Indent.trim().empty())
+        Friends.push_back(
+            {unsigned(LineStart), (Indent + "  " + Friend + "\n").str()});
+      else
+        Friends.push_back({Off, Friend + " "});
+    }
+    if (Friends.size() != H.Classes.size())
+      continue;
+    for (auto &[Off, Text] : Friends)
+      RC.edit(H.Last.File, Off, 0, Text, Naming);
+    std::string Directive = "OFFLOAD_BRIDGE_DEVICE_MEMBERS(" + Struct + ", " +
+                            join(H.Names, ", ") + ")\n";
+    RC.edit(H.Last.File, *After, 0, Directive, Naming);
+    RC.needsBridge(H.Last.File);
   }
 }
 

@@ -225,6 +225,28 @@ static bool checkCompilationDatabase(int argc, const char **argv) {
   return false;
 }
 
+/// With the flags after `--`, ClangTool compiles each source by its
+/// absolute path, where the original compile named it as given: that is
+/// its `__FILE__`, which the rewrite's `#line` directives repeat. Puts the
+/// given path of each relative source back in its command.
+static tooling::ArgumentsAdjuster
+givenSourcePaths(const std::vector<std::string> &Sources) {
+  std::map<std::string, std::string> Given;
+  for (const std::string &Path : Sources)
+    if (sys::path::is_relative(Path))
+      Given.emplace(tooling::getAbsolutePath(Path), Path);
+  return [Given](const tooling::CommandLineArguments &Args, StringRef File) {
+    auto It = Given.find(File.str());
+    if (It == Given.end())
+      return Args;
+    tooling::CommandLineArguments Out = Args;
+    for (std::string &A : Out)
+      if (A == It->first)
+        A = It->second;
+    return Out;
+  };
+}
+
 /// The headers of an installed package, `<prefix>/include` beside
 /// `<prefix>/bin/offload-rewrite`, when they are there; the build tree's
 /// tool finds none and keeps the source tree's (defaultRewriteOptions).
@@ -264,6 +286,9 @@ int main(int argc, const char **argv) {
 static int run(int argc, const char **argv) {
   if (!checkCompilationDatabase(argc, argv))
     return 1;
+  // The parser takes `--` and the flags after it off the arguments.
+  const bool FixedFlags =
+      llvm::is_contained(ArrayRef(argv, argc), StringRef("--"));
   auto Parser = tooling::CommonOptionsParser::create(
       argc, argv, Category, cl::OneOrMore,
       "Rewrites offload() sources into standard OpenMP offload C++.\n");
@@ -294,6 +319,9 @@ static int run(int argc, const char **argv) {
 
   tooling::ClangTool ClangTool(Parser->getCompilations(), Sources);
   ClangTool.appendArgumentsAdjuster(getRewriteArgumentsAdjuster(Opts));
+  // A compile database names each source as the build compiles it.
+  if (FixedFlags)
+    ClangTool.appendArgumentsAdjuster(givenSourcePaths(Sources));
   RewriteResult Result;
   int Status = ClangTool.run(newRewriteActionFactory(Result, Opts).get());
   if (Status || Result.failed())

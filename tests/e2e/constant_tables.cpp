@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Kernels read constant tables declared outside them, in every form C++
-// spells one: the device image gets its own copy of each (declare target,
-// implicitly). Every element is compared with the host's reading of the
+// spells one, public, private and protected: the device image gets its own
+// copy of each (declare target, implicitly). Every element is compared with the host's reading of the
 // same tables; the values are small integers and multiples of 1/8, so the
 // sums are exact on every target.
 //
@@ -27,14 +27,31 @@ struct Stencil {
   static constexpr std::array<float, 3> taps{0.5f, 1.0f, 1.5f};
   static constexpr int offsets[3] = {-1, 0, 1};
   static const int scale;
+  static int secret(std::size_t i) { return hidden[i % 4] + Inner::odd[i % 2]; }
+
+private:
+  static constexpr int hidden[4] = {40, 30, 20, 10};
+  struct Inner {
+    static const int odd[2];
+  };
 };
 const int Stencil::scale = 3;
+const int Stencil::Inner::odd[2] = {100, 300};
 
 template <int N> struct Squares {
   static constexpr std::array<int, N> values = [] {
     std::array<int, N> a{};
     for (int i = 0; i < N; ++i)
       a[i] = i * i;
+    return a;
+  }();
+  static int cube(std::size_t i) { return cubes[i % N]; }
+
+protected:
+  static constexpr std::array<int, N> cubes = [] {
+    std::array<int, N> a{};
+    for (int i = 0; i < N; ++i)
+      a[i] = i * i * i;
     return a;
   }();
 };
@@ -62,7 +79,8 @@ template <class T> T value(std::size_t i) {
         T(shared_steps[i % 3]) + T(weights_view[(i + 1) % 5]) +
         T(Stencil::taps[i % 3]) + T(Squares<5>::values[i % 5]) +
         bias<T> + T(entries[i % 3].id) * T(entries[i % 3].gain) +
-        T(names[i % 3][i % 4]) + T(from_helper(i));
+        T(names[i % 3][i % 4]) + T(from_helper(i)) + T(Stencil::secret(i)) +
+        T(Squares<5>::cube(i));
   return v;
 }
 

@@ -110,12 +110,24 @@
 /// target to(...)` names it (its class in declare target is not enough);
 /// clang has it from the class's brackets, and would warn about naming a
 /// member after its first use.
+/// g++ checks access in the directive: members that are not public are
+/// named in a struct that their classes befriend,
+/// `OFFLOAD_BRIDGE_DEVICE_MEMBERS(__ofld_device_members_S, S::m, ...)` after
+/// the class (and the definitions), `OFFLOAD_BRIDGE_DEVICE_FRIEND(...)` in
+/// each enclosing class.
 #if defined(_OPENMP) && defined(__GNUC__) && !defined(__clang__)
 #define OFFLOAD_BRIDGE_PRAGMA(Text) _Pragma(#Text)
 #define OFFLOAD_BRIDGE_DEVICE_MEMBER(...)                                      \
   OFFLOAD_BRIDGE_PRAGMA(omp declare target to(__VA_ARGS__))
+#define OFFLOAD_BRIDGE_DEVICE_FRIEND(Struct) friend struct Struct;
+#define OFFLOAD_BRIDGE_DEVICE_MEMBERS(Struct, ...)                             \
+  struct Struct {                                                              \
+    OFFLOAD_BRIDGE_DEVICE_MEMBER(__VA_ARGS__)                                  \
+  };
 #else
 #define OFFLOAD_BRIDGE_DEVICE_MEMBER(...)
+#define OFFLOAD_BRIDGE_DEVICE_FRIEND(Struct)
+#define OFFLOAD_BRIDGE_DEVICE_MEMBERS(Struct, ...)
 #endif
 
 #if defined(_OPENMP) && __has_include(<omp.h>)
@@ -240,6 +252,9 @@ struct site {
   const char *file;
   unsigned line;
   unsigned flags = 0;
+  /// The bytes of the large by-value objects the kernel modifies: each
+  /// kernel thread copies them into its parameters (on the stack).
+  std::size_t copies = 0;
 };
 /// The kernel calls sync_threads() or uses a shared_array.
 inline constexpr unsigned synchronises = 1;
@@ -962,6 +977,8 @@ inline const bool HostHooksInstalled = (__ofld_bridge_hooks = &HostHooks, true);
 struct team_limits {
   unsigned threads, teams;
   ofld::detail::cpu_grid_state *slots;
+  /// The stack of an OpenMP thread, where known (g++'s NVPTX code), else 0.
+  unsigned long stack;
 };
 inline team_limits probeTeams(int D) {
   unsigned N = 1;
@@ -971,13 +988,29 @@ inline team_limits probeTeams(int D) {
     if (omp_get_thread_num() == 0)
       N = unsigned(omp_get_num_threads());
   }
+  unsigned long Stack = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+  // libgomp loads the plugin of each offload target it finds devices of.
+  // libgomp 12's nvptx plugin gives each warp, an OpenMP thread, a stack of
+  // 128 KiB (plugin-nvptx.c, nvptx_stacks_size: fixed, no environment
+  // variable sets it). With another plugin loaded too, device D's is not
+  // known here.
+  auto Loaded = [](const char *Plugin) {
+    void *H = dlopen(Plugin, RTLD_LAZY | RTLD_NOLOAD);
+    if (H)
+      dlclose(H);
+    return H != nullptr;
+  };
+  if (Loaded("libgomp-plugin-nvptx.so.1") && !Loaded("libgomp-plugin-gcn.so.1"))
+    Stack = 128 * 1024;
+#endif
   // At most 8 MiB of grid states; more blocks than teams take turns.
   const std::size_t Bytes = sizeof(ofld::detail::cpu_grid_state);
   unsigned Teams = unsigned(8u << 20) / unsigned(Bytes * N);
   Teams = Teams > 1024 ? 1024 : (Teams ? Teams : 1);
   auto *Slots = static_cast<ofld::detail::cpu_grid_state *>(
       omp_target_alloc(std::size_t(Teams) * N * Bytes, D));
-  return {N, Teams, Slots};
+  return {N, Teams, Slots, Stack};
 }
 inline const team_limits &teamLimits(int D) {
   static std::mutex Lock;
@@ -988,6 +1021,19 @@ inline const team_limits &teamLimits(int D) {
       return L;
   Known.reserve(Known.size() + 1);
   return Known.emplace_back(D, probeTeams(D)).second;
+}
+
+/// What a warp's stack (`L.stack`, g++'s NVPTX code) leaves for the by-value
+/// objects a kernel modifies, which each kernel thread copies into its
+/// parameters. The first warp of a team holds the region's frame, which has
+/// a copy of them too (g++ inlines the CPU grid there, which a GPU never
+/// runs), the team's frame with its shared-array arena (deviceTeams), and
+/// the frame of the call (ptxas's frames for tests/e2e/big_by_value.cpp:
+/// under 1 KiB more), libgomp's and the kernel's own variables (8 KiB kept).
+/// 0: no limit known.
+inline std::size_t stackForCopies(const team_limits &L) {
+  constexpr std::size_t Reserve = sizeof(team_arena) + 8 * 1024;
+  return !L.stack ? 0 : L.stack > Reserve ? (L.stack - Reserve) / 2 : 1;
 }
 
 /// The largest block of a kernel that synchronises that a team of device
@@ -1376,6 +1422,19 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
     G.teams = G.threads = 1;
     for (std::uint32_t &H : G.hw)
       H = 1;
+    return G;
+  }
+  if (const std::size_t Room = detail::stackForCopies(Limits);
+      Room && S.copies > Room) {
+    // A larger copy would overflow into other warps' stacks (silently
+    // wrong) or out of the stacks' memory (an illegal address).
+    detail::fail(&S,
+                 "its by-value parameters that it modifies take %zu bytes, "
+                 "which each kernel thread copies onto the stack; g++'s "
+                 "OpenMP runtime leaves them %zu of the %lu bytes per warp "
+                 "on device %d: pass the object in a std::span",
+                 S.copies, Room, Limits.stack, Device);
+    detail::skip(G);
     return G;
   }
   if (!Limits.slots) {
