@@ -180,37 +180,19 @@ uint64_t freeBytes(int64_t Device) {
 }
 
 /// The first of the `N` ranges that device `Device` cannot hold (the rule of
-/// offload/detail/capacity.hpp), or -1. Merged entries (mergeOverlaps)
-/// count once.
+/// offload/detail/capacity.hpp), or -1.
 int32_t firstMisfit(int64_t Device, int32_t N, void *const *Ptrs,
                     const int64_t *Sizes) {
-  thread_local std::vector<uint64_t> Counted;
-  Counted.assign(std::size_t(std::max(N, 0)), 0);
-  bool Any = false;
-  for (int32_t I = 0; I < N; ++I) {
-    if (Sizes[I] <= 0 || !capacity::checked(uint64_t(Sizes[I])))
-      continue;
-    bool Seen = false;
-    for (int32_t J = 0; J < I && !Seen; ++J)
-      Seen = Ptrs[J] == Ptrs[I] && Sizes[J] == Sizes[I];
-    if (Seen || isPresent(Ptrs[I], Device))
-      continue;
-    Counted[I] = uint64_t(Sizes[I]);
-    Any = true;
-  }
-  if (!Any)
-    return -1;
-  return capacity::firstMisfit(
-      unsigned(N), [&](unsigned I) { return Counted[I]; }, freeBytes(Device),
+  return capacity::firstMisfitOf(
+      unsigned(std::max(N, 0)), [&](unsigned I) { return Ptrs[I]; },
+      [&](unsigned I) { return Sizes[I] > 0 ? uint64_t(Sizes[I]) : 0; },
+      [&](unsigned I) { return isPresent(Ptrs[I], Device); },
+      [&] { return freeBytes(Device); },
       [&](uint64_t Bytes) {
         return omp_target_alloc(std::size_t(Bytes), int(Device));
       },
       [&](void *P) { omp_target_free(P, int(Device)); });
 }
-
-/// The cause of a misfit, in the words every path uses.
-constexpr const char *MisfitCause =
-    "cannot map %lld bytes of '%s' on device %lld: out of device memory";
 
 /// Copies one staged range, through pinned memory if the staging engine
 /// can, else through libomptarget (the same bytes, at the pageable rate).
@@ -387,8 +369,8 @@ extern "C" __ofld_map_plan *__ofld_plan_maps(const __ofld_site *Site,
   if (N >= 2)
     mergeOverlaps(N, Ptrs, Sizes, Types);
   if (int32_t M = firstMisfit(Device, N, Ptrs, Sizes); M >= 0)
-    fail(Site, MisfitCause, (long long)Sizes[M], argName(Names, M).c_str(),
-         (long long)Device);
+    fail(Site, capacity::ArgumentCause, (unsigned long long)Sizes[M],
+         argName(Names, M).c_str(), (long long)Device);
   if (Failures == FailuresBefore)
     moveSmallRanges(*Plan, N, Total, Ptrs, Sizes, Types);
   if (Failures == FailuresBefore)
@@ -475,13 +457,11 @@ bool ofld::detail::holdRanges(const void *Holder, HoldKind Kind,
   // the launches map (and check) their own data.
   if (int32_t M = firstMisfit(Device, N, Ptrs, Sizes); M >= 0) {
     if (Site)
-      fail(Site, MisfitCause, (long long)Sizes[M], argName(Names, M).c_str(),
-           (long long)Device);
+      fail(Site, capacity::ArgumentCause, (unsigned long long)Sizes[M],
+           argName(Names, M).c_str(), (long long)Device);
     else
-      failAt(Place, "ofld::region",
-             "cannot map %lld bytes of entry %d on device %lld: out of device "
-             "memory",
-             (long long)Sizes[M], int(M) + 1, (long long)Device);
+      failAt(Place, "ofld::region", capacity::EntryCause,
+             (unsigned long long)Sizes[M], int(M) + 1, (long long)Device);
     return false;
   }
   // Large ranges first, mapped without a transfer and staged: the mapping

@@ -105,3 +105,50 @@ TEST_CASE("more trials than are held at once", "[capacity]") {
   CHECK(D.Used == 0);
   CHECK(D.Released == int(Ranges.size()));
 }
+
+TEST_CASE("which ranges count: checked, new, not present", "[capacity]") {
+  // Ranges 0 and 2 are the same; 1 is small; 3 is on the device already.
+  int Data[4];
+  const void *Ptrs[] = {&Data[0], &Data[1], &Data[0], &Data[3]};
+  const std::uint64_t Bytes[] = {300 * MiB, 4 * MiB, 300 * MiB, 300 * MiB};
+  int AskedFree = 0, AskedPresent = 0, Tried = 0;
+  auto Misfit = [&](unsigned N, std::uint64_t Free) {
+    return cap::firstMisfitOf(
+        N, [&](unsigned I) { return Ptrs[I]; },
+        [&](unsigned I) { return Bytes[I]; },
+        [&](unsigned I) {
+          ++AskedPresent;
+          return I == 3;
+        },
+        [&] {
+          ++AskedFree;
+          return Free;
+        },
+        [&](std::uint64_t) -> void * {
+          ++Tried;
+          return nullptr;
+        },
+        [](void *) {});
+  };
+  // 300 MiB counted once (with the reserve, 364 MiB): it fits in 400.
+  CHECK(Misfit(4, 400 * MiB) == -1);
+  CHECK(AskedPresent == 2); // ranges 0 and 3: 1 is small, 2 a repeat
+  CHECK(AskedFree == 1);
+  CHECK(Tried == 0);
+  // Range 0 alone on a full device: the free memory says no, the trial too.
+  CHECK(Misfit(1, 0) == 0);
+  CHECK(Tried == 1);
+  // Nothing that counts: the device is not asked.
+  AskedFree = 0;
+  const void *Small[] = {&Data[1]};
+  CHECK(cap::firstMisfitOf(
+            1, [&](unsigned) { return Small[0]; },
+            [&](unsigned) { return 4 * MiB; }, [](unsigned) { return false; },
+            [&] {
+              ++AskedFree;
+              return std::uint64_t(0);
+            },
+            [](std::uint64_t) -> void * { return nullptr; },
+            [](void *) {}) == -1);
+  CHECK(AskedFree == 0);
+}

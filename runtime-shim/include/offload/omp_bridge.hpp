@@ -1300,34 +1300,18 @@ inline std::uint64_t freeBytes(int D) {
 }
 
 /// The first of the `N` ranges of `R` that device `D` cannot hold, by the
-/// plugin's runtime's rule (offload/detail/capacity.hpp), or -1. The same
-/// range twice counts once.
+/// plugin's runtime's rule (offload/detail/capacity.hpp), or -1.
 inline int misfit(int D, const range *R, unsigned N) {
-  std::vector<std::uint64_t> Counted;
-  for (unsigned I = 0; I < N; ++I) {
-    if (!capacity::checked(R[I].bytes))
-      continue;
-    bool Seen = false;
-    for (unsigned J = 0; J < I && !Seen; ++J)
-      Seen = R[J].data == R[I].data && R[J].bytes == R[I].bytes;
-    if (Seen || omp_target_is_present(R[I].data, D))
-      continue;
-    Counted.resize(N, 0);
-    Counted[I] = R[I].bytes;
-  }
-  if (Counted.empty())
-    return -1;
-  return capacity::firstMisfit(
-      N, [&](unsigned I) { return Counted[I]; }, freeBytes(D),
+  return capacity::firstMisfitOf(
+      N, [&](unsigned I) { return R[I].data; },
+      [&](unsigned I) { return std::uint64_t(R[I].bytes); },
+      [&](unsigned I) { return omp_target_is_present(R[I].data, D) != 0; },
+      [&] { return freeBytes(D); },
       [&](std::uint64_t Bytes) {
         return omp_target_alloc(std::size_t(Bytes), D);
       },
       [&](void *P) { omp_target_free(P, D); });
 }
-
-/// The cause of a misfit, in the runtime's words.
-inline constexpr const char *MisfitCause =
-    "cannot map %llu bytes of '%s' on device %d: out of device memory";
 
 /// Whether device `D` can hold the ranges of launch `G` it does not hold
 /// yet; reports the first that it cannot.
@@ -1335,8 +1319,8 @@ inline bool fits(const grid &G, const range *R, unsigned N) {
   const int M = misfit(G.device, R, N);
   if (M < 0)
     return true;
-  failLaunch(G, MisfitCause, (unsigned long long)R[M].bytes, R[M].name,
-             G.device);
+  failLaunch(G, capacity::ArgumentCause, (unsigned long long)R[M].bytes,
+             R[M].name, (long long)G.device);
   return false;
 }
 
@@ -1471,7 +1455,8 @@ inline bool group_fits(const site &S, std::initializer_list<range> Ranges) {
   if (M < 0)
     return true;
   const range &R = Ranges.begin()[M];
-  detail::fail(&S, detail::MisfitCause, (unsigned long long)R.bytes, R.name, D);
+  detail::fail(&S, detail::capacity::ArgumentCause, (unsigned long long)R.bytes,
+               R.name, (long long)D);
   return false;
 }
 
@@ -1766,10 +1751,9 @@ __ofld_region_begin(const ofld::detail::region_entry *E, std::int32_t N,
   // A region the device cannot hold holds nothing (reported): its launches
   // map their own data, as under the plugin.
   if (int M = ofld::bridge::detail::misfit(D, R.data(), unsigned(N)); M >= 0) {
-    ofld::bridge::detail::failAt(P, "ofld::region",
-                                 "cannot map %lld bytes of entry %d on device "
-                                 "%d: out of device memory",
-                                 (long long)E[M].bytes, M + 1, D);
+    ofld::bridge::detail::failAt(
+        P, "ofld::region", ofld::detail::capacity::EntryCause,
+        (unsigned long long)E[M].bytes, M + 1, (long long)D);
     return -1;
   }
   std::vector<ofld::bridge::detail::span_union> U(R.size());

@@ -39,6 +39,7 @@
 #define OFFLOAD_DETAIL_CAPACITY_HPP
 
 #include <cstdint>
+#include <vector>
 
 namespace ofld::detail::capacity {
 
@@ -110,6 +111,43 @@ int firstMisfit(unsigned N, BytesFn Bytes, std::uint64_t Free, TryFn Try,
     Release(Held[--Count]);
   return Misfit;
 }
+
+/// The first of `N` ranges that the device cannot hold, or -1: the rule
+/// above applied to a launch's, region's or group's ranges. `Ptr(I)` and
+/// `Bytes(I)` give range I; a checked range counts unless the same range
+/// came before or `Present(I)`. `Free()` (the device's free bytes or
+/// NoAnswer), `Try` and `Release` are asked only when a range counts, so
+/// ranges of at most CheckedAbove cost nothing more than this loop.
+template <class PtrFn, class BytesFn, class PresentFn, class FreeFn,
+          class TryFn, class ReleaseFn>
+int firstMisfitOf(unsigned N, PtrFn Ptr, BytesFn Bytes, PresentFn Present,
+                  FreeFn Free, TryFn Try, ReleaseFn Release) {
+  std::vector<std::uint64_t> Counted;
+  for (unsigned I = 0; I < N; ++I) {
+    const std::uint64_t B = Bytes(I);
+    if (!checked(B))
+      continue;
+    bool Seen = false;
+    for (unsigned J = 0; J < I && !Seen; ++J)
+      Seen = Ptr(J) == Ptr(I) && Bytes(J) == B;
+    if (Seen || Present(I))
+      continue;
+    Counted.resize(N, 0);
+    Counted[I] = B;
+  }
+  if (Counted.empty())
+    return -1;
+  return firstMisfit(
+      N, [&](unsigned I) { return Counted[I]; }, Free(), Try, Release);
+}
+
+/// The causes reported for a misfit, in every build's words: a launch's
+/// or launch group's argument (bytes, its spelling, the device), a region's
+/// entry (bytes, its number from 1, the device).
+inline constexpr const char *ArgumentCause =
+    "cannot map %llu bytes of '%s' on device %lld: out of device memory";
+inline constexpr const char *EntryCause =
+    "cannot map %llu bytes of entry %d on device %lld: out of device memory";
 
 } // namespace ofld::detail::capacity
 
