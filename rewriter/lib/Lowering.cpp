@@ -111,6 +111,22 @@ StringRef bridgeKind(MapKind M) {
   }
 }
 
+/// One range the bridge checks and maps (`ofld::bridge::mapped`), named as
+/// the call spells its argument.
+std::string mappedRange(const Twine &Data, const Twine &Count, MapKind M,
+                        StringRef Argument) {
+  return ("ofld::bridge::mapped(" + Data + ", " + Count + ", " + bridgeKind(M) +
+          ", " + cString(oneLine(Argument)) + ")")
+      .str();
+}
+
+/// The first fields of a call's `ofld::bridge::site`: its kernel, file and
+/// line (the original's, where the call's text moved).
+std::string siteFields(const LoweredCall &Call) {
+  return "\"" + Call.KernelName + "\", __FILE__, " +
+         (Call.Line ? utostr(Call.Line) : std::string("__LINE__"));
+}
+
 /// `Declarator` with `Name` in place of `%s`.
 std::string declare(StringRef Declarator, StringRef Name) {
   size_t At = Declarator.find("%s");
@@ -173,12 +189,10 @@ std::string lowerCall(const LoweredCall &Call) {
              std::string("ofld::bridge::warned_const");
   if (Flags.empty() && !Copies.empty())
     Flags = "0";
-  OS << "ofld::bridge::grid __ofld_g = ofld::bridge::shape({\""
-     << Call.KernelName << "\", __FILE__, "
-     << (Call.Line ? utostr(Call.Line) : "__LINE__")
-     << (Flags.empty() ? "" : ", ") << Flags << (Copies.empty() ? "" : ", ")
-     << join(Copies, " + ") << "}, " << (Call.Launch ? "&__ofld_l" : "nullptr")
-     << ", " << Count << ");\n";
+  OS << "ofld::bridge::grid __ofld_g = ofld::bridge::shape({"
+     << siteFields(Call) << (Flags.empty() ? "" : ", ") << Flags
+     << (Copies.empty() ? "" : ", ") << join(Copies, " + ") << "}, "
+     << (Call.Launch ? "&__ofld_l" : "nullptr") << ", " << Count << ");\n";
   // Reductions: one value per kernel thread comes back, the host folds them
   // in the plugin's order (ofld::bridge::reduction).
   for (auto [I, P] : enumerate(Call.Params))
@@ -195,17 +209,13 @@ std::string lowerCall(const LoweredCall &Call) {
   for (auto [I, P] : enumerate(Call.Params)) {
     if (!P.Reduction.empty())
       continue; // the thread values are the bridge's own memory
-    std::string Name = cString(oneLine(P.Argument));
     if (P.Kind == PayloadKind::Span)
-      Ranges.push_back(("ofld::bridge::mapped(" + N.Data[I] + ", " +
-                        N.Param[I] + ".size(), " + bridgeKind(P.Map) + ", " +
-                        Name + ")")
-                           .str());
+      Ranges.push_back(
+          mappedRange(N.Data[I], N.Param[I] + ".size()", P.Map, P.Argument));
     else if (P.Kind == PayloadKind::Object || P.InDeviceMemory)
-      Ranges.push_back(("ofld::bridge::mapped(&" + N.Param[I] + ", 1, " +
-                        bridgeKind(P.InDeviceMemory ? MapKind::To : P.Map) +
-                        ", " + Name + ")")
-                           .str());
+      Ranges.push_back(mappedRange("&" + N.Param[I], "1",
+                                   P.InDeviceMemory ? MapKind::To : P.Map,
+                                   P.Argument));
   }
   // Every launch that maps data: mappings the device cannot hold are
   // reported before they abort the OpenMP runtime, writes into a region's
@@ -313,25 +323,20 @@ std::string lowerGroupBegin(const LoweredCall &First, ArrayRef<HeldRange> Held,
   SmallVector<std::string, 4> Clauses, Ranges;
   for (auto [I, H] : enumerate(Held)) {
     std::string Name = "__ofld_h" + utostr(I);
-    std::string Spelled = cString(oneLine(H.Argument));
     if (H.Kind == PayloadKind::Span) {
       OS << declare(H.Declarator, Name) << " = " << H.Variable << ";\n";
       OS << "auto *" << Name << "_d = " << Name << ".data();\n";
       Clauses.push_back(mapClause(H.Map, Name + "_d[0 : " + Name + ".size()]"));
-      Ranges.push_back("ofld::bridge::mapped(" + Name + "_d, " + Name +
-                       ".size(), " + bridgeKind(H.Map).str() + ", " + Spelled +
-                       ")");
+      Ranges.push_back(
+          mappedRange(Name + "_d", Name + ".size()", H.Map, H.Argument));
     } else {
       Clauses.push_back(mapClause(H.Map, H.Variable));
-      Ranges.push_back("ofld::bridge::mapped(&" + H.Variable + ", 1, " +
-                       bridgeKind(H.Map).str() + ", " + Spelled + ")");
+      Ranges.push_back(mappedRange("&" + H.Variable, "1", H.Map, H.Argument));
     }
   }
   // Held only where the device can hold it (the plugin's launch groups).
-  OS << "const bool __ofld_held = ofld::bridge::group_fits({\""
-     << First.KernelName << "\", __FILE__, "
-     << (First.Line ? utostr(First.Line) : "__LINE__") << "}, {"
-     << join(Ranges, ", ") << "});\n";
+  OS << "const bool __ofld_held = ofld::bridge::group_fits({"
+     << siteFields(First) << "}, {" << join(Ranges, ", ") << "});\n";
   std::string Directive =
       "omp target data device(ofld::bridge::default_device()) " +
       join(Clauses, " ") + " if(__ofld_held)";
