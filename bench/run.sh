@@ -77,12 +77,12 @@ for round in $(seq 1 "$ROUNDS"); do
           grep 'median_us=' | sed "s/^/round=$round /; s/impl=ours /impl=ours_noarena /" >> "$RES"
       fi
       # seq: the same on a 512 x 512 grid, where launches weigh more; for
-      # ours also with the launch trace that names a failing launch
-      # (OFFLOAD_LAUNCH_TRACE=1) and through libomptarget only
-      # (OFFLOAD_FAST_LAUNCH=0), as references.
+      # ours also without programmatic dependent launch (OFFLOAD_OVERLAP=0)
+      # and through libomptarget only (OFFLOAD_FAST_LAUNCH=0), as references.
       # And the 2048² stencils at five placements: with 0-16 MiB of device
       # memory allocated first, as the driver's placement of the arrays
-      # moves both implementations' times by a few percent.
+      # moves both implementations' times by a few percent. seq_cuda prints
+      # impl=cuda and impl=cuda_pdl (PDL by hand, a reference) in every run.
       if [ "$m" = seq ]; then
         for pad in 0 2048 4096 8192 16384; do
           for st in jacobi2d fdtd2d; do
@@ -96,8 +96,8 @@ for round in $(seq 1 "$ROUNDS"); do
           sed "s/^/round=$round /; s/measure=seq_fdtd2d /measure=seq_fdtd2d_512 /" >> "$RES"
       fi
       if [ "$p" = seq_ours ]; then
-        OFFLOAD_LAUNCH_TRACE=1 "${limit[@]}" "$exe" 2>/dev/null | grep 'median_us=' |
-          sed "s/^/round=$round /; s/impl=ours /impl=ours_trace /" >> "$RES"
+        OFFLOAD_OVERLAP=0 "${limit[@]}" "$exe" 2>/dev/null | grep 'median_us=' |
+          sed "s/^/round=$round /; s/impl=ours /impl=ours_no_overlap /" >> "$RES"
         OFFLOAD_FAST_LAUNCH=0 "${limit[@]}" "$exe" --reps=2 2>/dev/null | grep 'median_us=' |
           sed "s/^/round=$round /; s/impl=ours /impl=ours_libomptarget /" >> "$RES"
       fi

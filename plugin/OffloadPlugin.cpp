@@ -16,6 +16,7 @@
 #include "CodeGen/DeviceSymbols.h"
 #include "CodeGen/EntryGuards.h"
 #include "CodeGen/HostLowering.h"
+#include "CodeGen/LaunchPrologue.h"
 #include "Sema/BundledHeaders.h"
 #include "Sema/OffloadConsumer.h"
 #include "offload/Core/Diagnostics.h"
@@ -114,6 +115,7 @@ protected:
               MPM.addPass(offload::ReadByValueInPlacePass());
               if (Level != llvm::OptimizationLevel::O0)
                 MPM.addPass(offload::FoldEntryGuardsPass());
+              MPM.addPass(offload::LaunchProloguePass());
             });
           if (GPU)
             PB.registerOptimizerLastEPCallback(

@@ -6,7 +6,8 @@
 // seq's Jacobi-2D (2048^2, 1000 sweeps, two launches a sweep, one stream,
 // one synchronisation) on cuMemAlloc'ed data, so that two kernel images are
 // compared with the same memory and the same launch path. Our entries take
-// nine slots (LaunchABI.h): dyn_ptr, a, |a|, b, |b|, n, the packed dims.
+// eleven slots (LaunchABI.h): dyn_ptr, a, |a|, b, |b|, n, the packed dims,
+// and the launch mark (0, 0: none). The launch has no overlap attribute.
 //   nvcc -O2 -arch=sm_90 bench/seq/cubin_harness.cu -o harness -lcuda
 //   harness CUBIN KERNEL ours|cuda [STREAM_FLAGS [GAP]]
 // GAP puts both arrays in one allocation, B = A + 16 MiB + GAP bytes.
@@ -72,15 +73,17 @@ int main(int argc, char **argv) {
   unsigned gx = n / 32, gy = n / 8;
   auto launch = [&](CUdeviceptr x, CUdeviceptr y) {
     if (ours) {
-      uint64_t p[9] = {0,
-                       x,
-                       uint64_t(n) * n,
-                       y,
-                       uint64_t(n) * n,
-                       uint64_t(n),
-                       gx | (uint64_t(gy) << 32),
-                       1 | (32ull << 32),
-                       8 | (1ull << 32)};
+      uint64_t p[11] = {0,
+                        x,
+                        uint64_t(n) * n,
+                        y,
+                        uint64_t(n) * n,
+                        uint64_t(n),
+                        gx | (uint64_t(gy) << 32),
+                        1 | (32ull << 32),
+                        8 | (1ull << 32),
+                        0, // no launch mark (runtime_abi.def)
+                        0};
       size_t bytes = sizeof p;
       void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, p,
                        CU_LAUNCH_PARAM_BUFFER_SIZE, &bytes,

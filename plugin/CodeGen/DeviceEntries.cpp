@@ -46,7 +46,7 @@ public:
     SmallVector<Type *, 16> Slots{PtrTy}; // dyn_ptr, unused by bare kernels
     for (const ParamLayout &P : K.Desc.Params)
       appendSlotTypes(P, Slots);
-    Slots.append(NumDimSlots, I64);
+    Slots.append(NumDimSlots + abi::NumMarkSlots, I64);
 
     auto *FT = FunctionType::get(Type::getVoidTy(Ctx), Slots, false);
     Function *E = Function::Create(FT, GlobalValue::WeakODRLinkage,

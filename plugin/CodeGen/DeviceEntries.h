@@ -13,7 +13,8 @@
 //
 // Entry ABI: (ptr dyn_ptr, slot...) with, per parameter, one slot (the
 // literal bits, or a device pointer), plus a count slot after a span's data
-// pointer; then three slots with the packed grid and block dimensions.
+// pointer; then three slots with the packed grid and block dimensions and
+// two with the launch mark (LaunchPrologue.h).
 //
 //===----------------------------------------------------------------------===//
 

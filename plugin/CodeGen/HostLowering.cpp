@@ -321,6 +321,11 @@ LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
     Value *Packed = B.CreateOr(Load(D), B.CreateShl(Load(D + 1), 32));
     A.Slots.push_back({Packed, ConstantInt::get(I64, 8), Literal, "launch"});
   }
+  // No launch mark: the runtime fills these in for the launches it queues
+  // on a stream itself.
+  for (unsigned M = 0; M < abi::NumMarkSlots; ++M)
+    A.Slots.push_back({ConstantInt::get(I64, 0), ConstantInt::get(I64, 8),
+                       Literal, "launch"});
   return A;
 }
 

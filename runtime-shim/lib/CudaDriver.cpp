@@ -66,9 +66,9 @@ const Driver *ofld::detail::cuda::driver() {
     Get(D.GetErrorName, {"cuGetErrorName"});
     if (!Ok || D.Init(0))
       return nullptr;
-    // Optional: only used to name the failing launch among several.
-    D.MemsetD32Async = reinterpret_cast<decltype(D.MemsetD32Async)>(
-        dlsym(Lib, "cuMemsetD32Async"));
+    // Optional: launches that overlap the one before them.
+    D.LaunchKernelEx = reinterpret_cast<decltype(D.LaunchKernelEx)>(
+        dlsym(Lib, "cuLaunchKernelEx"));
     // Optional: only the profiler reads event times.
     D.EventQuery =
         reinterpret_cast<decltype(D.EventQuery)>(dlsym(Lib, "cuEventQuery"));

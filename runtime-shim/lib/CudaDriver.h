@@ -53,6 +53,27 @@ constexpr int AttrComputeMajor = 75;
 constexpr int AttrComputeMinor = 76;
 // CUfunction_attribute
 constexpr int FuncAttrMaxThreadsPerBlock = 0;
+constexpr int FuncAttrPtxVersion = 5; // the PTX target: 90 for sm_90
+// CUlaunchAttributeID
+constexpr int LaunchAttrProgrammaticStreamSerialization = 6;
+/// CUlaunchAttribute: an id, padding, and a 64-byte union of values.
+struct LaunchAttribute {
+  int Id;
+  char Pad[4];
+  union {
+    char Bytes[64];
+    int Int; ///< e.g. programmaticStreamSerializationAllowed
+  } Value;
+};
+static_assert(sizeof(LaunchAttribute) == 72, "cuda.h's CUlaunchAttribute");
+/// CUlaunchConfig.
+struct LaunchConfig {
+  unsigned GridDimX, GridDimY, GridDimZ, BlockDimX, BlockDimY, BlockDimZ;
+  unsigned SharedMemBytes;
+  CUstream Stream;
+  LaunchAttribute *Attrs;
+  unsigned NumAttrs;
+};
 // cuLaunchKernel's `extra`
 inline void *const LaunchParamBufferPointer = reinterpret_cast<void *>(1);
 inline void *const LaunchParamBufferSize = reinterpret_cast<void *>(2);
@@ -79,8 +100,6 @@ struct Driver {
   CUresult (*StreamDestroy)(CUstream);
   CUresult (*StreamSynchronize)(CUstream);
   CUresult (*StreamQuery)(CUstream);
-  /// Optional: only OFFLOAD_LAUNCH_TRACE=1 writes launch numbers with it.
-  CUresult (*MemsetD32Async)(CUdeviceptr, unsigned, std::size_t, CUstream);
   CUresult (*EventCreate)(CUevent *, unsigned);
   CUresult (*EventDestroy)(CUevent);
   CUresult (*EventRecord)(CUevent, CUstream);
@@ -97,6 +116,10 @@ struct Driver {
   CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
                            unsigned, unsigned, unsigned, CUstream, void **,
                            void **);
+  /// Optional (CUDA 12 and later): launches with attributes, here
+  /// programmatic stream serialization (Streams.cpp).
+  CUresult (*LaunchKernelEx)(const LaunchConfig *, CUfunction, void **,
+                             void **);
   CUresult (*GetErrorString)(CUresult, const char **);
   CUresult (*GetErrorName)(CUresult, const char **);
 

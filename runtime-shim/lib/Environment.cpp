@@ -72,7 +72,7 @@ Environment read() {
   E.SmallArgs = !isOff("OFFLOAD_SMALL_ARGS");
   E.FastLaunch = !isOff("OFFLOAD_FAST_LAUNCH");
   E.LaunchBlocking = isOn("OFFLOAD_LAUNCH_BLOCKING");
-  E.LaunchTrace = isOn("OFFLOAD_LAUNCH_TRACE");
+  E.Overlap = !isOff("OFFLOAD_OVERLAP");
   E.LaunchDebug = isOn("OFFLOAD_LAUNCH_DEBUG");
   E.Staging = !isOff("OFFLOAD_STAGING");
   E.StagingDebug = isOn("OFFLOAD_STAGING_DEBUG");

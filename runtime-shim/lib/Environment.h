@@ -41,18 +41,13 @@ struct Environment {
   bool CudaSchedBlocking = false;
   /// OFFLOAD_SMALL_ARGS=0: no argument arena (ArgArena.cpp).
   bool SmallArgs = true;
-  /// Streams.cpp: OFFLOAD_FAST_LAUNCH=0 turns the stream path off;
-  /// OFFLOAD_LAUNCH_BLOCKING, OFFLOAD_LAUNCH_TRACE and OFFLOAD_LAUNCH_DEBUG
+  /// Streams.cpp: OFFLOAD_FAST_LAUNCH=0 turns the stream path off and
+  /// OFFLOAD_OVERLAP=0 the overlap of dependent launches (programmatic
+  /// stream serialization); OFFLOAD_LAUNCH_BLOCKING and OFFLOAD_LAUNCH_DEBUG
   /// (set and not 0) turn their behaviour on.
   bool FastLaunch = true;
+  bool Overlap = true;
   bool LaunchBlocking = false;
-  /// The stream writes each launch's number to pinned memory after it,
-  /// which names a failing launch exactly. Off by default: any operation
-  /// between two kernels cost a Jacobi-2D sweep 5-6% on an H100, and
-  /// back-to-back tiny kernels 40%. The write is
-  /// a memset, not cuStreamWriteValue32, whose system-wide memory barrier
-  /// cost 12-17% (the driver refuses it without the barrier).
-  bool LaunchTrace = false;
   bool LaunchDebug = false;
   /// Staging.cpp: OFFLOAD_STAGING=0 turns staging off,
   /// OFFLOAD_STAGING_DEBUG (set and not 0) logs it, OFFLOAD_STAGING_ENGINE=omp

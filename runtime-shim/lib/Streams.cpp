@@ -30,16 +30,23 @@
 // the images have no globals of their own (entries of size 0 only; else the
 // fast path stays off).
 //
+// Overlap. On sm_90 and later, a launch goes on the stream with
+// programmatic stream serialization: its blocks start as the launch before
+// it finishes, and its entry waits for that one (griddepcontrol.wait, the
+// first thing every entry does there: plugin/CodeGen/LaunchPrologue.h)
+// before it touches memory. Dependent launches go 10-11% faster on an H100;
+// OFFLOAD_OVERLAP=0 turns it off.
+//
 // Errors. A direct launch's error shows at the next synchronisation, and
-// CUDA's error does not say which of the launches in flight failed: the
-// message names the call sites of all of them (one when only one was in
-// flight). OFFLOAD_LAUNCH_TRACE=1 has the stream write each launch's number
-// into pinned host memory after it (a one-word cuMemsetD32Async), so the
-// failing launch is the one after the last number written; an operation
-// between two kernels costs a 15 us kernel 5-6% (tiny ones 40%), hence off
-// by default (docs/Performance.md, "Session 7"). OFFLOAD_LAUNCH_BLOCKING=1
-// waits after every launch instead; OFFLOAD_FAST_LAUNCH=0 sends every
-// launch through libomptarget.
+// CUDA's error does not say which of the launches in flight failed. Each
+// launch passes its number on the queue and the address of the queue's
+// pinned mark word (runtime_abi.def, NumMarkSlots); the entry's first block
+// stores the number there as it starts, after the wait, so after a fault the
+// word names the launch that was running. Where there is no mark (no pinned
+// memory, or the failing launch faulted before its first block started),
+// the message names the call sites of the launches in flight.
+// OFFLOAD_LAUNCH_BLOCKING=1 waits after every launch instead;
+// OFFLOAD_FAST_LAUNCH=0 sends every launch through libomptarget.
 //
 //===----------------------------------------------------------------------===//
 
@@ -218,6 +225,9 @@ struct Function {
   CUfunction F = nullptr;
   uint64_t MaxThreads = 0;
   const char *Symbol = nullptr; ///< the device entry's name, for logs
+  /// Built for sm_90 or later: its entry waits for the launch before it, so
+  /// it may overlap that one.
+  bool Overlaps = false;
 };
 
 struct GpuDevice {
@@ -227,9 +237,10 @@ struct GpuDevice {
   int Ordinal = -1;
   CUcontext Ctx = nullptr;
   uint64_t MaxGrid[3] = {}, MaxBlock[3] = {}, MaxThreads = 0;
-  /// Pinned words the queues' streams write their launch numbers to.
-  uint32_t *Trace = nullptr;
-  CUdeviceptr TraceDev = 0;
+  /// The queues' mark words (pinned): the number of the launch whose first
+  /// block started last.
+  uint32_t *Marks = nullptr;
+  CUdeviceptr MarksDev = 0;
   std::atomic<bool> Broken{false};
 
   std::shared_mutex FnLock;
@@ -250,10 +261,12 @@ struct Prepared {
   unsigned NumParams = 0;
   const __ofld_site *Site;
   const char *Symbol;
+  bool Overlaps; ///< Function::Overlaps
 
-  Prepared(CUfunction F, const uint32_t *D, unsigned N, const __ofld_site *S,
-           const char *Sym)
-      : F(F), NumParams(N), Site(S), Symbol(Sym) {
+  Prepared(const Function &Fn, const uint32_t *D, unsigned N,
+           const __ofld_site *S)
+      : F(Fn.F), NumParams(N), Site(S), Symbol(Fn.Symbol),
+        Overlaps(Fn.Overlaps) {
     std::copy(D, D + __ofld_num_dims, Dims);
     if (N > Inline) {
       HeapParams.resize(N);
@@ -261,7 +274,8 @@ struct Prepared {
     }
   }
   Prepared(const Prepared &O)
-      : Prepared(O.F, O.Dims, O.NumParams, O.Site, O.Symbol) {
+      : Prepared(Function{O.F, 0, O.Symbol, O.Overlaps}, O.Dims, O.NumParams,
+                 O.Site) {
     std::copy(O.Params, O.Params + O.NumParams, Params);
   }
   Prepared &operator=(const Prepared &) = delete;
@@ -350,16 +364,14 @@ void initGpu(int64_t Device, GpuDevice &G) {
   }
   G.MaxThreads =
       Cu->DeviceGetAttribute(&V, AttrMaxThreadsPerBlock, Dev) ? 0 : V;
-  if (S.LaunchTrace && Cu->MemsetD32Async) {
-    CUcontext Saved;
-    void *Words = nullptr;
-    if (!makeCurrent(*Cu, G.Ctx, &Saved) &&
-        !Cu->MemHostAlloc(&Words, QueuesPerDevice * sizeof(uint32_t),
-                          HostAllocPortable | HostAllocDeviceMap) &&
-        !Cu->MemHostGetDevicePointer(&G.TraceDev, Words, 0)) {
-      G.Trace = static_cast<uint32_t *>(Words);
-      std::memset(G.Trace, 0, QueuesPerDevice * sizeof(uint32_t));
-    }
+  CUcontext Saved;
+  void *Words = nullptr;
+  if (!makeCurrent(*Cu, G.Ctx, &Saved) &&
+      !Cu->MemHostAlloc(&Words, QueuesPerDevice * sizeof(uint32_t),
+                        HostAllocPortable | HostAllocDeviceMap) &&
+      !Cu->MemHostGetDevicePointer(&G.MarksDev, Words, 0)) {
+    G.Marks = static_cast<uint32_t *>(Words);
+    std::memset(G.Marks, 0, QueuesPerDevice * sizeof(uint32_t));
   }
   G.Usable = S.FastLaunch && G.MaxThreads;
 }
@@ -432,6 +444,9 @@ Function lookupFunction(GpuDevice &G, const void *RegionId) {
       Fn.MaxThreads = uint64_t(V);
     else
       Fn.F = nullptr;
+    Fn.Overlaps = Fn.F && G.Cu->LaunchKernelEx && environment().Overlap &&
+                  !G.Cu->FuncGetAttribute(&V, FuncAttrPtxVersion, Fn.F) &&
+                  V >= 90;
   }
   if (environment().LaunchDebug)
     std::fprintf(stderr, "offload: launches: kernel %s on CUDA device %d: %s\n",
@@ -452,9 +467,10 @@ bool onWorker(const Queue &Q) {
   return Q.HasWorker && Q.WorkerId == std::this_thread::get_id();
 }
 
-/// The message of a launch failure found at `What`. With the trace it names
-/// the launch that failed; without, the call sites of the launches that
-/// were in flight (the failure is one of them).
+/// The message of a launch failure found at `What`: the launch that failed
+/// when it is known (`Exact`, or the only one in flight), else the call sites
+/// of the launches that were in flight from `Failed` on (the failure is one
+/// of them).
 std::string launchError(Queue &Q, uint32_t Failed, bool Exact, CUresult R,
                         const char *What) {
   auto SiteOf = [&](uint32_t Seq) -> const __ofld_site * {
@@ -464,7 +480,7 @@ std::string launchError(Queue &Q, uint32_t Failed, bool Exact, CUresult R,
   char Text[1024];
   const __ofld_site *Site = SiteOf(Failed);
   uint32_t InFlight = Q.Issued - Failed + 1;
-  // The failing launch is known: traced exactly, or the only one in flight.
+  // The failing launch is known: marked, or the only one in flight.
   if ((Exact || InFlight == 1) && Site) {
     std::snprintf(Text, sizeof(Text),
                   "offload: kernel '%s' at %s:%u: launch on device %lld "
@@ -490,9 +506,19 @@ std::string launchError(Queue &Q, uint32_t Failed, bool Exact, CUresult R,
     Message += Text;
     Seen.push_back(S);
   }
-  Message += " (OFFLOAD_LAUNCH_TRACE=1 or OFFLOAD_LAUNCH_BLOCKING=1 names the "
-             "one that failed)";
+  Message += " (OFFLOAD_LAUNCH_BLOCKING=1 names the one that failed)";
   return Message;
+}
+
+/// The launch in flight on Q whose first block started last, from Q's mark
+/// word; none where the word names no launch in flight (Q.Lock held).
+std::optional<uint32_t> markedLaunch(const Queue &Q) {
+  if (!Q.Gpu->Marks)
+    return std::nullopt;
+  uint32_t M = __atomic_load_n(&Q.Gpu->Marks[Q.Index], __ATOMIC_ACQUIRE);
+  if (M - Q.Synced - 1 < Q.Issued - Q.Synced) // Synced < M <= Issued
+    return M;
+  return std::nullopt;
 }
 
 /// Waits for the launches on Q's stream; a failure goes to Q.Errors. Called
@@ -509,13 +535,11 @@ void syncStream(Queue &Q, std::unique_lock<std::mutex> &L, const char *What) {
     Q.Synced = std::max(Q.Synced, Upto);
     return;
   }
-  // The trace names the last launch that finished; the next one failed.
-  bool Exact = Q.Gpu->Trace != nullptr;
-  uint32_t Failed =
-      (Exact ? __atomic_load_n(&Q.Gpu->Trace[Q.Index], __ATOMIC_ACQUIRE)
-             : Q.Synced) +
-      1;
-  Q.Errors.push_back(launchError(Q, Failed, Exact, R, What));
+  // The mark names the launch whose first block started last: the one that
+  // was running (every launch before it had finished).
+  std::optional<uint32_t> Running = markedLaunch(Q);
+  Q.Errors.push_back(launchError(Q, Running.value_or(Q.Synced + 1),
+                                 Running.has_value(), R, What));
   Q.Synced = Q.Issued;
   // CUDA errors of this kind leave the context unusable: no more launches
   // of the runtime's own there.
@@ -537,21 +561,26 @@ bool readyStream(Queue &Q) {
 
 /// Puts one launch on Q's stream (Q.Lock held). Returns false after
 /// reporting to Q.Errors.
-bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L,
-                    const Prepared &P) {
+bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L, Prepared &P) {
   GpuDevice &G = *Q.Gpu;
   const Driver &Cu = *G.Cu;
   if (!readyStream(Q))
     return false;
-  // Keep the ring from overwriting launches that may still fail.
+  // Keep the ring from overwriting launches that may still fail. A launch
+  // that started means the ones before it finished.
   if (Q.Issued - Q.Synced >= RingSize - 1) {
-    if (G.Trace)
-      Q.Synced = std::max(Q.Synced,
-                          __atomic_load_n(&G.Trace[Q.Index], __ATOMIC_ACQUIRE));
+    if (std::optional<uint32_t> Running = markedLaunch(Q))
+      Q.Synced = *Running - 1;
     if (Q.Issued - Q.Synced >= RingSize - 1)
       syncStream(Q, L, "a full queue");
   }
   Q.markUsed();
+  uint32_t Seq = Q.Issued + 1;
+  if (G.Marks) {
+    uint64_t *Mark = P.Params + P.NumParams - __ofld_num_mark_slots;
+    Mark[0] = G.MarksDev + Q.Index * sizeof(uint32_t);
+    Mark[1] = Seq;
+  }
   std::size_t Bytes = P.NumParams * sizeof(uint64_t);
   void *Extra[] = {LaunchParamBufferPointer, P.Params, LaunchParamBufferSize,
                    &Bytes, LaunchParamEnd};
@@ -559,9 +588,18 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L,
   if (profile::Active)
     Span = profile::beginOnStream(Cu, G.Ctx, Q.Stream, Q.Device, P.Site,
                                   nullptr, false);
-  CUresult R =
-      Cu.LaunchKernel(P.F, P.Dims[0], P.Dims[1], P.Dims[2], P.Dims[3],
-                      P.Dims[4], P.Dims[5], 0, Q.Stream, nullptr, Extra);
+  CUresult R;
+  if (P.Overlaps) {
+    LaunchAttribute Overlap = {};
+    Overlap.Id = LaunchAttrProgrammaticStreamSerialization;
+    Overlap.Value.Int = 1;
+    LaunchConfig C = {P.Dims[0], P.Dims[1], P.Dims[2], P.Dims[3], P.Dims[4],
+                      P.Dims[5], 0,         Q.Stream,  &Overlap,  1};
+    R = Cu.LaunchKernelEx(&C, P.F, nullptr, Extra);
+  } else {
+    R = Cu.LaunchKernel(P.F, P.Dims[0], P.Dims[1], P.Dims[2], P.Dims[3],
+                        P.Dims[4], P.Dims[5], 0, Q.Stream, nullptr, Extra);
+  }
   if (profile::Active)
     profile::endOnStream(Span, Cu, G.Ctx, Q.Stream, Q.Device, Q.Index, P.Site,
                          nullptr, false, 0, P.Dims, R == Success);
@@ -582,12 +620,8 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L,
     Q.Errors.push_back(Message);
     return false;
   }
-  uint32_t Seq = ++Q.Issued;
+  Q.Issued = Seq;
   Q.Ring[Seq % RingSize] = P.Site;
-  if (G.Trace && Cu.MemsetD32Async(G.TraceDev + Q.Index * sizeof(uint32_t), Seq,
-                                   1, Q.Stream)) {
-    G.Trace = nullptr; // unsupported here: name the first launch in flight
-  }
   if (environment().LaunchBlocking)
     syncStream(Q, L, "the launch (OFFLOAD_LAUNCH_BLOCKING=1)");
   return true;
@@ -884,7 +918,7 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
     return 0;
   }
 
-  Prepared P(F.F, Dims, unsigned(1 + Total - N), Site, F.Symbol);
+  Prepared P(F, Dims, unsigned(1 + Total - N), Site);
   P.Params[0] = 0; // the implicit dynamic-memory pointer, unused
   for (int32_t J = N; J < Total; ++J) {
     uint64_t &Slot = P.Params[1 + J - N];

@@ -38,12 +38,33 @@
   v[i] += 1;
 }
 
+/// Every thread traps at once: no block gets far before the failure.
+[[offload::kernel]] void boom_all(std::span<int> v, int fire) {
+  if (fire)
+    __builtin_trap();
+  const std::size_t i = ofld::global_id();
+  if (i < v.size())
+    v[i] += 1;
+}
+
+/// Stores far outside any allocation: a memory fault, found after the
+/// kernel's last block has exited.
+[[offload::kernel]] void stray(std::span<int> v, long offset) {
+  const std::size_t i = ofld::global_id();
+  if (i >= v.size())
+    return;
+  if (offset && i == v.size() - 1)
+    v.data()[offset] = 1;
+  v[i] += 1;
+}
+
 static int handled = 0;
 
 int main(int argc, char **argv) {
   // handler (the default): the error handler receives the message at the
   // wait, and the program goes on; exit: no handler, the wait exits with
-  // status 1; trap, trap-last: GPUs only (a trap ends a CPU process).
+  // status 1; trap, trap-last, trap-all, fault: GPUs only (a trap ends a CPU
+  // process).
   const char *mode = argc > 1 ? argv[1] : "handler";
   std::vector<char> buf(64);
   if (!std::strcmp(mode, "trap")) {
@@ -72,6 +93,27 @@ int main(int argc, char **argv) {
     offload(boom_last, v, 0);
     offload(boom_last, v, 1); // traps
     offload(boom_last, v, 0);
+    std::puts("not reached");
+    return 0;
+  }
+  if (!std::strcmp(mode, "trap-all") || !std::strcmp(mode, "fault")) {
+    bool trap = !std::strcmp(mode, "trap-all");
+    std::vector<int> v(std::size_t(1) << 22, 0);
+    ofld::region r{std::span<int>(v)};
+    std::printf("four launches of 16384 blocks, the third %s\n",
+                trap ? "traps in every thread" : "stores out of bounds");
+    std::fflush(stdout);
+    if (trap) {
+      offload(boom_all, v, 0);
+      offload(boom_all, v, 0);
+      offload(boom_all, v, 1); // traps
+      offload(boom_all, v, 0);
+    } else {
+      offload(stray, v, 0);
+      offload(stray, v, 0);
+      offload(stray, v, 1L << 40); // faults
+      offload(stray, v, 0);
+    }
     std::puts("not reached");
     return 0;
   }

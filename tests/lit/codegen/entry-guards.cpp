@@ -26,7 +26,12 @@
 
 // One block reads both dimensions' ids and branches once, on the logical
 // or of the two tests; the body follows with no other branch.
+// The launch prologue (launch-prologue.cpp) comes first, then the kernel's
+// first block.
 // CHECK-LABEL: define weak_odr protected ptx_kernel void @__ofld__Z7stencil
+// CHECK: call void @__ofld_mark_launch(
+// CHECK-NEXT: br label %[[FIRST:[0-9]+]]
+// CHECK: {{^}}[[FIRST]]:
 // CHECK-NOT: {{^[0-9]+:}}
 // CHECK-DAG: @llvm.nvvm.read.ptx.sreg.ctaid.y()
 // CHECK-DAG: @llvm.nvvm.read.ptx.sreg.ctaid.x()
