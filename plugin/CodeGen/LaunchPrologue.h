@@ -15,10 +15,10 @@
 //    an H100 (Jacobi-2D 2048², docs/Performance.md).
 //  - The first block stores the launch's number in its queue's mark word
 //    (runtime_abi.def, NumMarkSlots), so a failure found later names the
-//    launch that was running, not every launch in flight. The test is a
-//    uniform branch on the block id; the store is out of line, in a cold
-//    function, because a store (or even its predicated address loads) in the
-//    entry's first block delays every warp's first loads: 6-7% on Jacobi.
+//    launch that was running, not every launch in flight. The other blocks
+//    only test their id (in uniform registers) and branch past the store.
+//    How the store is written decides what it costs, since ptxas predicates
+//    a short branch into every warp: LaunchPrologue.cpp, addPrologue.
 //
 // It runs last, once FoldEntryGuardsPass has folded the kernel's bounds
 // test, at every optimisation level.

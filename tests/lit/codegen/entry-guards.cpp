@@ -29,7 +29,7 @@
 // The launch prologue (launch-prologue.cpp) comes first, then the kernel's
 // first block.
 // CHECK-LABEL: define weak_odr protected ptx_kernel void @__ofld__Z7stencil
-// CHECK: call void @__ofld_mark_launch(
+// CHECK: store volatile i32
 // CHECK-NEXT: br label %[[FIRST:[0-9]+]]
 // CHECK: {{^}}[[FIRST]]:
 // CHECK-NOT: {{^[0-9]+:}}

@@ -1,11 +1,11 @@
 // What every NVPTX entry does before its kernel (plugin/CodeGen/LaunchPrologue.h):
 // on sm_90 it first waits for the launch before it on the stream
 // (griddepcontrol.wait: the runtime lets a launch's blocks start while that
-// one finishes); then block (0,0,0) calls the out-of-line mark function with
-// the entry's two last slots (the mark word and the launch's number), and
-// only thread 0 stores the number, volatile, where the word is not 0 (a
-// launch through libomptarget passes 0, 0). The other blocks only test their
-// id: no load or store of the mark in their path. sm_80 has no grid
+// one finishes); then, in block (0,0,0) and where the launch passed a mark
+// word (the entry's second-last slot; a launch through libomptarget passes
+// 0), a GPU-scope fence and a volatile store of the launch's number (the
+// last slot) to the word. The fence is what keeps ptxas from predicating the
+// store into every warp: the PTX keeps the branch. sm_80 has no grid
 // dependency control, so it marks without waiting; AMDGPU and CPU entries
 // have neither. Every optimisation level gets the prologue.
 // RUN: %if cuda %{ %clangxx %sm90 --offload-device-only -O2 -S -emit-llvm %s -o - | FileCheck %s --check-prefixes=CHECK,SM90 %}
@@ -34,28 +34,27 @@
 // CHECK-NEXT: [[Z:%[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
 // CHECK-NEXT: [[XYZ:%[0-9]+]] = or i32 [[XY]], [[Z]]
 // CHECK-NEXT: [[FIRST:%[0-9]+]] = icmp eq i32 [[XYZ]], 0
-// CHECK-NEXT: br i1 [[FIRST]], label %[[MARK:[0-9]+]], label %[[KERNEL:[0-9]+]], !prof
+// CHECK-NEXT: [[WORD:%[0-9]+]] = icmp ne i64 %7, 0
+// CHECK-NEXT: [[MARKS:%[0-9]+]] = and i1 [[FIRST]], [[WORD]]
+// CHECK-NEXT: br i1 [[MARKS]], label %[[MARK:[0-9]+]], label %[[KERNEL:[0-9]+]], !prof
 // CHECK: {{^}}[[MARK]]:
-// CHECK-NEXT: call void @__ofld_mark_launch(i64 %7, i64 %8)
+// CHECK-NEXT: fence syncscope("device") acq_rel
+// CHECK-NEXT: [[NUMBER:%[0-9]+]] = trunc i64 %8 to i32
+// CHECK-NEXT: [[AT:%[0-9]+]] = inttoptr i64 %7 to ptr
+// CHECK-NEXT: store volatile i32 [[NUMBER]], ptr [[AT]]
 // CHECK-NEXT: br label %[[KERNEL]]
 // CHECK: {{^}}[[KERNEL]]:
-// CHECK-NOT: __ofld_mark_launch
+// CHECK-NOT: store volatile
 // CHECK: ret void
 
-// CHECK: define internal void @__ofld_mark_launch(i64 %0, i64 %1) #[[ATTRS:[0-9]+]]
-// CHECK-DAG: call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-// CHECK-DAG: call i32 @llvm.nvvm.read.ptx.sreg.tid.y()
-// CHECK-DAG: call i32 @llvm.nvvm.read.ptx.sreg.tid.z()
-// CHECK-DAG: icmp ne i64 %0, 0
-// CHECK: store volatile i32 %{{[0-9]+}}, ptr %{{[0-9]+}}
-// CHECK: attributes #[[ATTRS]] = { cold noinline nounwind }
-
-// The PTX has the wait, then the out-of-line call; the store is the callee's.
+// In the assembly, the wait comes first, then a branch around the fence and
+// the store.
 // PTX-LABEL: .weak .entry __ofld__Z5scalefSt4spanIfLm18446744073709551615EE(
 // PTX: griddepcontrol.wait;
-// PTX: call.uni __ofld_mark_launch,
-// PTX-LABEL: .func __ofld_mark_launch(
-// PTX: st.volatile
+// PTX: @%p{{[0-9]+}} bra
+// PTX: fence.acq_rel.gpu;
+// PTX-NEXT: st.volatile
 
 // NONE-NOT: griddepcontrol
-// NONE-NOT: __ofld_mark_launch
+// NONE-NOT: fence
+// NONE-NOT: store volatile
