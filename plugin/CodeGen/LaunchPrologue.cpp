@@ -47,6 +47,7 @@ void addPrologue(Function &E) {
   LLVMContext &Ctx = E.getContext();
   BasicBlock *Body = &E.getEntryBlock();
   auto *Prologue = BasicBlock::Create(Ctx, "prologue", &E, Body);
+  auto *First = BasicBlock::Create(Ctx, "first", &E, Body);
   auto *Mark = BasicBlock::Create(Ctx, "mark", &E, Body);
   // Allocas stay in the entry block, where later passes look for them.
   while (isa<AllocaInst>(Body->front()))
@@ -58,16 +59,17 @@ void addPrologue(Function &E) {
       B.CreateOr(B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {}),
                  B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_y, {})),
       B.CreateIntrinsic(Intrinsic::nvvm_read_ptx_sreg_ctaid_z, {}));
-  unsigned First = E.arg_size() - abi::NumMarkSlots;
-  Value *Word = E.getArg(First + MarkWordSlot);
-  Value *Marks = B.CreateAnd(B.CreateICmpEQ(Block, B.getInt32(0)),
-                             B.CreateICmpNE(Word, B.getInt64(0)));
-  B.CreateCondBr(Marks, Mark, Body,
-                 MDBuilder(Ctx).createUnlikelyBranchWeights());
+  MDNode *Rarely = MDBuilder(Ctx).createUnlikelyBranchWeights();
+  B.CreateCondBr(B.CreateICmpEQ(Block, B.getInt32(0)), First, Body, Rarely);
+  // Only the first block looks at the mark's slots.
+  B.SetInsertPoint(First);
+  unsigned Slots = E.arg_size() - abi::NumMarkSlots;
+  Value *Word = E.getArg(Slots + MarkWordSlot);
+  B.CreateCondBr(B.CreateICmpNE(Word, B.getInt64(0)), Mark, Body);
   B.SetInsertPoint(Mark);
   B.CreateFence(AtomicOrdering::AcquireRelease,
                 Ctx.getOrInsertSyncScopeID("device"));
-  B.CreateStore(B.CreateTrunc(E.getArg(First + MarkNumberSlot), B.getInt32Ty()),
+  B.CreateStore(B.CreateTrunc(E.getArg(Slots + MarkNumberSlot), B.getInt32Ty()),
                 B.CreateIntToPtr(Word, PointerType::get(Ctx, 0)),
                 /*isVolatile=*/true);
   B.CreateBr(Body);

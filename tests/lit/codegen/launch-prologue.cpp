@@ -33,10 +33,11 @@
 // CHECK-NEXT: [[XY:%[0-9]+]] = or i32 [[X]], [[Y]]
 // CHECK-NEXT: [[Z:%[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.z()
 // CHECK-NEXT: [[XYZ:%[0-9]+]] = or i32 [[XY]], [[Z]]
-// CHECK-NEXT: [[FIRST:%[0-9]+]] = icmp eq i32 [[XYZ]], 0
+// CHECK-NEXT: [[ISFIRST:%[0-9]+]] = icmp eq i32 [[XYZ]], 0
+// CHECK-NEXT: br i1 [[ISFIRST]], label %[[FIRST:[0-9]+]], label %[[KERNEL:[0-9]+]], !prof
+// CHECK: {{^}}[[FIRST]]:
 // CHECK-NEXT: [[WORD:%[0-9]+]] = icmp ne i64 %7, 0
-// CHECK-NEXT: [[MARKS:%[0-9]+]] = and i1 [[FIRST]], [[WORD]]
-// CHECK-NEXT: br i1 [[MARKS]], label %[[MARK:[0-9]+]], label %[[KERNEL:[0-9]+]], !prof
+// CHECK-NEXT: br i1 [[WORD]], label %[[MARK:[0-9]+]], label %[[KERNEL]]
 // CHECK: {{^}}[[MARK]]:
 // CHECK-NEXT: fence syncscope("device") acq_rel
 // CHECK-NEXT: [[NUMBER:%[0-9]+]] = trunc i64 %8 to i32
