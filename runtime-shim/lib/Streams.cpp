@@ -42,9 +42,11 @@
 // launch passes its number on the queue and the address of the queue's
 // pinned mark word (runtime_abi.def, NumMarkSlots); the entry's first block
 // stores the number there as it starts, after the wait, so after a fault the
-// word names the launch that was running. Where there is no mark (no pinned
-// memory, or the failing launch faulted before its first block started),
-// the message names the call sites of the launches in flight.
+// word names the launch that was running (a launch that faulted before its
+// first block stored would be named as the one before it: the store is that
+// block's first instruction after the wait, docs/StreamOrdering.md). Where
+// the word names no launch in flight (no pinned memory), the message names
+// the call sites of the launches in flight.
 // OFFLOAD_LAUNCH_BLOCKING=1 waits after every launch instead;
 // OFFLOAD_FAST_LAUNCH=0 sends every launch through libomptarget.
 //
@@ -452,8 +454,10 @@ Function lookupFunction(GpuDevice &G, const void *RegionId) {
     std::fprintf(stderr, "offload: launches: kernel %s on CUDA device %d: %s\n",
                  Name != R.Kernels.end() ? Name->second : "(unknown)",
                  G.Ordinal,
-                 Fn.F ? "loaded, launched on the queues' streams"
-                      : "not loadable, launched through libomptarget");
+                 !Fn.F         ? "not loadable, launched through libomptarget"
+                 : Fn.Overlaps ? "loaded, launched on the queues' streams, "
+                                 "overlapping the launch before it"
+                               : "loaded, launched on the queues' streams");
   G.Functions[RegionId] = Fn;
   return Fn;
 }
