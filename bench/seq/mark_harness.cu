@@ -3,11 +3,12 @@
 // Part of the offload project's benchmark suite (issue 15, session 8). A
 // diagnostic, not built by CMake: the experiment behind
 // plugin/CodeGen/LaunchPrologue.h. The same Jacobi-2D (2048^2, 1000 sweeps),
-// FDTD-2D and chain kernels as bench/seq, launched plainly and with
-// programmatic stream serialization (PDL), with and without a launch mark in
-// several forms (MODE bits below), interleaved per round; `trap N` checks
+// FDTD-2D and chain kernels as bench/seq (kernels.hpp), launched plainly and
+// with programmatic stream serialization (PDL), with and without a launch mark
+// in several forms (MODE bits below), interleaved per round; `trap N` checks
 // that the mark read after a fault names launch N. Results, with the variant
 // list of each run: bench/results/pdl-mark-2026-11-24-h100-session8.txt.
+// (The runs used copies of kernels.hpp's formulas; it now includes them.)
 //   nvcc -O3 -arch=sm_90 -std=c++17 bench/seq/mark_harness.cu -o mark -lcuda
 //   mark [ROUNDS]           the variant table
 //   mark trap N [managed]   (built with -DMODE_T=...) the trap check
@@ -21,6 +22,9 @@
 #include <cuda_runtime.h>
 #include <string>
 #include <vector>
+
+#define BENCH_SEQ_HD __host__ __device__
+#include "kernels.hpp"
 #define CK(x)                                                                  \
   do {                                                                         \
     cudaError_t e = (x);                                                       \
@@ -30,12 +34,6 @@
     }                                                                          \
   } while (0)
 
-__device__ __forceinline__ void pt(const float *a, float *b, int n, int i,
-                                   int j) {
-  if (i >= 1 && i < n - 1 && j >= 1 && j < n - 1)
-    b[i * n + j] = 0.2f * (a[i * n + j] + a[i * n + j - 1] + a[i * n + j + 1] +
-                           a[(i + 1) * n + j] + a[(i - 1) * n + j]);
-}
 __device__ __forceinline__ void gdwait() {
   asm volatile("griddepcontrol.wait;" ::: "memory");
 }
@@ -83,8 +81,8 @@ __global__ void jac(const float *a, float *b, int n, unsigned *mark,
   if ((MODE & 8) && no == trapAt && blockIdx.x == gridDim.x - 1 &&
       blockIdx.y == gridDim.y - 1 && threadIdx.x == 0 && threadIdx.y == 0)
     __trap();
-  pt(a, b, n, blockIdx.y * blockDim.y + threadIdx.y,
-     blockIdx.x * blockDim.x + threadIdx.x);
+  seq::jacobi_point(a, b, n, blockIdx.y * blockDim.y + threadIdx.y,
+                    blockIdx.x * blockDim.x + threadIdx.x);
   if ((MODE & 256) && blockIdx.x == 0)
     *(volatile unsigned *)mark = no;
 }
@@ -102,33 +100,22 @@ template <int MODE>
 __global__ void ey_step(float *ey, const float *hz, float fict, int nx, int ny,
                         unsigned *mark, unsigned no) {
   PRO(MODE)
-  int i = blockIdx.y * blockDim.y + threadIdx.y,
-      j = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= nx || j >= ny)
-    return;
-  if (i == 0)
-    ey[j] = fict;
-  else
-    ey[i * ny + j] -= 0.5f * (hz[i * ny + j] - hz[(i - 1) * ny + j]);
+  seq::fdtd_ey(ey, hz, fict, nx, ny, blockIdx.y * blockDim.y + threadIdx.y,
+               blockIdx.x * blockDim.x + threadIdx.x);
 }
 template <int MODE>
 __global__ void ex_step(float *ex, const float *hz, int nx, int ny,
                         unsigned *mark, unsigned no) {
   PRO(MODE)
-  int i = blockIdx.y * blockDim.y + threadIdx.y,
-      j = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < nx && j >= 1 && j < ny)
-    ex[i * ny + j] -= 0.5f * (hz[i * ny + j] - hz[i * ny + j - 1]);
+  seq::fdtd_ex(ex, hz, nx, ny, blockIdx.y * blockDim.y + threadIdx.y,
+               blockIdx.x * blockDim.x + threadIdx.x);
 }
 template <int MODE>
 __global__ void hz_step(float *hz, const float *ex, const float *ey, int nx,
                         int ny, unsigned *mark, unsigned no) {
   PRO(MODE)
-  int i = blockIdx.y * blockDim.y + threadIdx.y,
-      j = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < nx - 1 && j < ny - 1)
-    hz[i * ny + j] -= 0.7f * (ex[i * ny + j + 1] - ex[i * ny + j] +
-                              ey[(i + 1) * ny + j] - ey[i * ny + j]);
+  seq::fdtd_hz(hz, ex, ey, nx, ny, blockIdx.y * blockDim.y + threadIdx.y,
+               blockIdx.x * blockDim.x + threadIdx.x);
 }
 template <int MODE>
 __global__ void inc(int *x, int n, unsigned *mark, unsigned no, unsigned) {
