@@ -22,10 +22,9 @@ namespace offload {
 inline constexpr uint64_t MaxLiteralBytes = 8;
 /// Packed grid x|y, grid z|block x, block y|z after the parameter slots.
 inline constexpr unsigned NumDimSlots = abi::NumDims / 2;
-/// Then the launch mark (runtime_abi.def): the mark word's address and the
-/// launch's number, both 0 for a launch without a mark.
-inline constexpr unsigned MarkWordSlot = 0, MarkNumberSlot = 1;
-static_assert(abi::NumMarkSlots == 2, "a word and a number");
+/// Then the launch mark (runtime_abi.def: abi::NumMarkSlots slots, in the
+/// order abi::MarkWordSlot, abi::MarkNumberSlot), both 0 for a launch without
+/// a mark.
 
 /// Reduction: the variable's device copy (a pointer) and the device
 /// address of the reduction's scratch (a literal, __ofld_reduction_scratch).

@@ -64,14 +64,15 @@ void addPrologue(Function &E) {
   // Only the first block looks at the mark's slots.
   B.SetInsertPoint(First);
   unsigned Slots = E.arg_size() - abi::NumMarkSlots;
-  Value *Word = E.getArg(Slots + MarkWordSlot);
+  Value *Word = E.getArg(Slots + abi::MarkWordSlot);
   B.CreateCondBr(B.CreateICmpNE(Word, B.getInt64(0)), Mark, Body);
   B.SetInsertPoint(Mark);
   B.CreateFence(AtomicOrdering::AcquireRelease,
                 Ctx.getOrInsertSyncScopeID("device"));
-  B.CreateStore(B.CreateTrunc(E.getArg(Slots + MarkNumberSlot), B.getInt32Ty()),
-                B.CreateIntToPtr(Word, PointerType::get(Ctx, 0)),
-                /*isVolatile=*/true);
+  B.CreateStore(
+      B.CreateTrunc(E.getArg(Slots + abi::MarkNumberSlot), B.getInt32Ty()),
+      B.CreateIntToPtr(Word, PointerType::get(Ctx, 0)),
+      /*isVolatile=*/true);
   B.CreateBr(Body);
 }
 

@@ -253,7 +253,7 @@ struct GpuDevice {
 
 /// A launch ready for cuLaunchKernel: what a worker puts on the stream.
 struct Prepared {
-  CUfunction F;
+  Function Fn; ///< the kernel, its name, whether it may overlap
   uint32_t Dims[__ofld_num_dims];
   /// The kernel's argument slots: inline for every launch but the largest.
   static constexpr unsigned Inline = 30;
@@ -262,22 +262,17 @@ struct Prepared {
   uint64_t *Params = InlineParams;
   unsigned NumParams = 0;
   const __ofld_site *Site;
-  const char *Symbol;
-  bool Overlaps; ///< Function::Overlaps
 
-  Prepared(const Function &Fn, const uint32_t *D, unsigned N,
+  Prepared(const Function &F, const uint32_t *D, unsigned N,
            const __ofld_site *S)
-      : F(Fn.F), NumParams(N), Site(S), Symbol(Fn.Symbol),
-        Overlaps(Fn.Overlaps) {
+      : Fn(F), NumParams(N), Site(S) {
     std::copy(D, D + __ofld_num_dims, Dims);
     if (N > Inline) {
       HeapParams.resize(N);
       Params = HeapParams.data();
     }
   }
-  Prepared(const Prepared &O)
-      : Prepared(Function{O.F, 0, O.Symbol, O.Overlaps}, O.Dims, O.NumParams,
-                 O.Site) {
+  Prepared(const Prepared &O) : Prepared(O.Fn, O.Dims, O.NumParams, O.Site) {
     std::copy(O.Params, O.Params + O.NumParams, Params);
   }
   Prepared &operator=(const Prepared &) = delete;
@@ -582,8 +577,8 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L, Prepared &P) {
   uint32_t Seq = Q.Issued + 1;
   if (G.Marks) {
     uint64_t *Mark = P.Params + P.NumParams - __ofld_num_mark_slots;
-    Mark[0] = G.MarksDev + Q.Index * sizeof(uint32_t);
-    Mark[1] = Seq;
+    Mark[__ofld_mark_word_slot] = G.MarksDev + Q.Index * sizeof(uint32_t);
+    Mark[__ofld_mark_number_slot] = Seq;
   }
   std::size_t Bytes = P.NumParams * sizeof(uint64_t);
   void *Extra[] = {LaunchParamBufferPointer, P.Params, LaunchParamBufferSize,
@@ -593,15 +588,15 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L, Prepared &P) {
     Span = profile::beginOnStream(Cu, G.Ctx, Q.Stream, Q.Device, P.Site,
                                   nullptr, false);
   CUresult R;
-  if (P.Overlaps) {
+  if (P.Fn.Overlaps) {
     LaunchAttribute Overlap = {};
     Overlap.Id = LaunchAttrProgrammaticStreamSerialization;
     Overlap.Value.Int = 1;
     LaunchConfig C = {P.Dims[0], P.Dims[1], P.Dims[2], P.Dims[3], P.Dims[4],
                       P.Dims[5], 0,         Q.Stream,  &Overlap,  1};
-    R = Cu.LaunchKernelEx(&C, P.F, nullptr, Extra);
+    R = Cu.LaunchKernelEx(&C, P.Fn.F, nullptr, Extra);
   } else {
-    R = Cu.LaunchKernel(P.F, P.Dims[0], P.Dims[1], P.Dims[2], P.Dims[3],
+    R = Cu.LaunchKernel(P.Fn.F, P.Dims[0], P.Dims[1], P.Dims[2], P.Dims[3],
                         P.Dims[4], P.Dims[5], 0, Q.Stream, nullptr, Extra);
   }
   if (profile::Active)
@@ -612,8 +607,8 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L, Prepared &P) {
                  "offload device %lld info: Launching kernel %s with "
                  "[%u,%u,%u] blocks and [%u,%u,%u] threads on queue %d "
                  "(stream-ordered)\n",
-                 (long long)Q.Device, P.Symbol, P.Dims[0], P.Dims[1], P.Dims[2],
-                 P.Dims[3], P.Dims[4], P.Dims[5], Q.Index);
+                 (long long)Q.Device, P.Fn.Symbol, P.Dims[0], P.Dims[1],
+                 P.Dims[2], P.Dims[3], P.Dims[4], P.Dims[5], Q.Index);
   if (R) {
     char Message[1024];
     std::snprintf(Message, sizeof(Message),
