@@ -24,15 +24,8 @@
 #include <vector>
 
 #define BENCH_SEQ_HD __host__ __device__
+#include "../common/cuda_check.cuh"
 #include "kernels.hpp"
-#define CK(x)                                                                  \
-  do {                                                                         \
-    cudaError_t e = (x);                                                       \
-    if (e != cudaSuccess) {                                                    \
-      std::printf("%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e));    \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
 
 __device__ __forceinline__ void gdwait() {
   asm volatile("griddepcontrol.wait;" ::: "memory");
