@@ -284,9 +284,7 @@ PreservedAnalyses ReadByValueInPlacePass::run(Module &M,
                                               ModuleAnalysisManager &) {
   bool Changed = false;
   for (Function &F : M)
-    if (!F.isDeclaration() && F.getName().starts_with("__ofld_") &&
-        (F.getCallingConv() == CallingConv::PTX_Kernel ||
-         F.getCallingConv() == CallingConv::AMDGPU_KERNEL))
+    if (isGpuEntry(F))
       Changed |= readInPlace(F);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

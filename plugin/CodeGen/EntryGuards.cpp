@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EntryGuards.h"
+#include "KernelEntries.h"
 
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -114,8 +115,7 @@ PreservedAnalyses FoldEntryGuardsPass::run(Module &M,
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = false;
   for (Function &F : M) {
-    if (F.isDeclaration() || !F.getName().starts_with("__ofld_") ||
-        F.getCallingConv() != CallingConv::PTX_Kernel)
+    if (!isGpuEntry(F))
       continue;
     const TargetTransformInfo &TTI = FAM.getResult<TargetIRAnalysis>(F);
     bool Folded = false;

@@ -18,8 +18,11 @@ using namespace llvm;
 
 namespace offload {
 
+/// The prefix of every entry's name.
+constexpr StringLiteral EntryPrefix = "__ofld_";
+
 std::string entryName(const Function &Kernel) {
-  std::string Name = "__ofld_";
+  std::string Name = EntryPrefix.str();
   // PTX identifiers allow only [A-Za-z0-9_$]; keep the name identical on
   // every target rather than rely on each backend's renaming.
   for (char C : Kernel.getName())
@@ -28,6 +31,12 @@ std::string entryName(const Function &Kernel) {
     Name +=
         "_" + utohexstr(xxh3_64bits(Kernel.getParent()->getSourceFileName()));
   return Name;
+}
+
+bool isGpuEntry(const Function &F) {
+  return !F.isDeclaration() && F.getName().starts_with(EntryPrefix) &&
+         (F.getCallingConv() == CallingConv::PTX_Kernel ||
+          F.getCallingConv() == CallingConv::AMDGPU_KERNEL);
 }
 
 SmallVector<AnnotatedKernel, 8> collectKernels(Module &M) {

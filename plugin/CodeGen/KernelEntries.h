@@ -28,6 +28,11 @@ namespace offload {
 /// `static` kernels of the same name stay distinct images entries.
 std::string entryName(const llvm::Function &Kernel);
 
+/// Whether `F` is a GPU entry DeviceEntriesPass built (a definition with
+/// entryName's prefix and a GPU kernel calling convention): what the passes
+/// that run after the optimiser work on, once the annotations are gone.
+bool isGpuEntry(const llvm::Function &F);
+
 struct AnnotatedKernel {
   llvm::Function *Kernel;
   KernelDescriptor Desc;

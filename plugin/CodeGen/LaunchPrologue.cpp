@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LaunchPrologue.h"
+#include "KernelEntries.h"
 #include "LaunchABI.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -76,12 +77,10 @@ void addPrologue(Function &E) {
   B.CreateBr(Body);
 }
 
-/// Whether `F` is an entry DeviceEntriesPass built: its name, its calling
-/// convention, and at least the dims and mark slots (all i64) at its end.
+/// Whether `F` is an entry DeviceEntriesPass built, with at least the dims
+/// and mark slots (all i64) at its end.
 bool isEntry(const Function &F) {
-  if (F.isDeclaration() || !F.getName().starts_with("__ofld_") ||
-      F.getCallingConv() != CallingConv::PTX_Kernel ||
-      F.arg_size() < 1 + NumDimSlots + abi::NumMarkSlots)
+  if (!isGpuEntry(F) || F.arg_size() < 1 + NumDimSlots + abi::NumMarkSlots)
     return false;
   for (unsigned I = F.arg_size() - abi::NumMarkSlots; I < F.arg_size(); ++I)
     if (!F.getArg(I)->getType()->isIntegerTy(64))
