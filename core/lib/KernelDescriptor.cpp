@@ -6,8 +6,9 @@
 //
 // Encoding: `key=value` fields separated by ';', list items by ','; the three
 // separators and '%' inside values are percent-escaped. A parameter is
-// `<kind><map><bytes>.<count>.<dataoffset>.<countoffset>.<spanbytes>.<array>`
-// with kind V/O/S and map l/t/b/f, e.g. `Sb4.0.0.8.16.1`.
+// `<kind><map><bytes>.<count>.<dataoffset>.<countoffset>.<spanbytes>` (and
+// `.<reduction>` for a reduction) with kind V/O/S and map l/t/b/f, e.g.
+// `Sb4.0.0.8.16`. A kernel's definition adds `bound=` (LaunchBound.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,23 +21,6 @@
 using namespace llvm;
 
 namespace offload {
-
-ofld::detail::shape_role shapeRole(const ParamLayout &P) {
-  using ofld::detail::shape_role;
-  if (!P.IsArrayLike)
-    return shape_role::none;
-  return P.Map == MapKind::ToFrom || P.Map == MapKind::From
-             ? shape_role::written
-             : shape_role::read;
-}
-
-std::optional<unsigned> KernelDescriptor::shapeParam() const {
-  SmallVector<ofld::detail::shape_role, 8> Roles;
-  for (const ParamLayout &P : Params)
-    Roles.push_back(shapeRole(P));
-  int I = ofld::detail::shape_param(Roles.data(), Roles.size());
-  return I < 0 ? std::nullopt : std::optional<unsigned>(I);
-}
 
 static std::string escape(StringRef S) {
   std::string Out;
@@ -101,12 +85,13 @@ static void encodeKernelFields(raw_ostream &OS, const KernelDescriptor &K) {
   ListSeparator LS(",");
   for (const ParamLayout &P : K.Params) {
     OS << LS << kindChar(P.Kind) << mapChar(P.Map) << P.Bytes << '.' << P.Count
-       << '.' << P.DataOffset << '.' << P.CountOffset << '.' << P.SpanBytes
-       << '.' << unsigned(P.IsArrayLike);
+       << '.' << P.DataOffset << '.' << P.CountOffset << '.' << P.SpanBytes;
     // Written only for reductions: older descriptors stay valid.
     if (P.Reduce != ReduceKind::None)
       OS << '.' << unsigned(P.Reduce);
   }
+  if (K.Bound)
+    OS << ";bound=" << encodeBound(*K.Bound);
 }
 
 std::string encodeKernel(const KernelDescriptor &K) {
@@ -204,11 +189,11 @@ static Expected<ParamLayout> decodeParam(StringRef S) {
   default:
     return createStringError("bad map kind in descriptor");
   }
-  SmallVector<StringRef, 7> Nums;
+  SmallVector<StringRef, 6> Nums;
   S.drop_front(2).split(Nums, '.');
-  uint64_t V[7] = {};
-  if (Nums.size() != 6 && Nums.size() != 7)
-    return createStringError("parameter needs 6 or 7 numbers: '%s'",
+  uint64_t V[6] = {};
+  if (Nums.size() != 5 && Nums.size() != 6)
+    return createStringError("parameter needs 5 or 6 numbers: '%s'",
                              S.str().c_str());
   for (unsigned I = 0; I < Nums.size(); ++I)
     if (Nums[I].getAsInteger(10, V[I]))
@@ -218,11 +203,10 @@ static Expected<ParamLayout> decodeParam(StringRef S) {
   P.DataOffset = V[2];
   P.CountOffset = V[3];
   P.SpanBytes = V[4];
-  P.IsArrayLike = V[5] != 0;
-  if (V[6] > unsigned(ReduceKind::Max))
+  if (V[5] > unsigned(ReduceKind::Max))
     return createStringError("bad reduction in parameter '%s'",
                              S.str().c_str());
-  P.Reduce = ReduceKind(V[6]);
+  P.Reduce = ReduceKind(V[5]);
   return P;
 }
 
@@ -249,6 +233,12 @@ static Error decodeKernelFields(StringMap<std::string> &F,
     if (!V)
       return V.takeError();
     *Out = *V;
+  }
+  if (F.count("bound")) {
+    Expected<LaunchBound> B = decodeBound(F.lookup("bound"));
+    if (!B)
+      return B.takeError();
+    K.Bound = std::move(*B);
   }
   // lookup() returns the value by copy: keep it alive while Items points in.
   std::string Params = F.lookup("params");

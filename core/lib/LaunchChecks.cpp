@@ -408,4 +408,31 @@ bool checkLaunchShape(ASTContext &Ctx, DiagnosticsEngine &Diags,
   return Ok;
 }
 
+bool leavesGridUnset(const Expr *Shape) {
+  if (!Shape)
+    return true;
+  if (Shape->isTypeDependent() || Shape->isValueDependent())
+    return false;
+  const auto *IL = dyn_cast_or_null<InitListExpr>(initialiserOf(Shape));
+  if (!IL || !isOfldLaunch(IL->getType()->getAsCXXRecordDecl()))
+    return false;
+  if (IL->getNumInits() == 0)
+    return true;
+  const Expr *Grid = IL->getInit(0)->IgnoreParens();
+  if (isa<CXXDefaultInitExpr>(Grid) || isa<ImplicitValueInitExpr>(Grid))
+    return true;
+  // `.grid = {0, 0, 0}` is the unset value spelled out.
+  ASTContext &Ctx = IL->getType()->getAsCXXRecordDecl()->getASTContext();
+  Expr::EvalResult R;
+  if (Grid->isValueDependent() || !Grid->EvaluateAsRValue(R, Ctx) ||
+      !R.Val.isStruct())
+    return false;
+  for (unsigned I = 0; I < R.Val.getStructNumFields(); ++I) {
+    const APValue &F = R.Val.getStructField(I);
+    if (!F.isInt() || !F.getInt().isZero())
+      return false;
+  }
+  return true;
+}
+
 } // namespace offload

@@ -230,11 +230,9 @@ static ParamRule objectRule(RuleId Row, MapKind Map, QualType Object,
   R.Layout.Bytes = Ctx.getTypeSizeInChars(Object).getQuantity();
   if (const auto *CAT = Ctx.getAsConstantArrayType(Object)) {
     R.Layout.Count = CAT->getZExtSize();
-    R.Layout.IsArrayLike = true;
     R.SizeExpr = "sizeof(" + Name.str() + ")";
   } else if (const auto *Arr = asStd(Object, "array")) {
     R.Layout.Count = Arr->getTemplateArgs()[1].getAsIntegral().getZExtValue();
-    R.Layout.IsArrayLike = true;
     R.SizeExpr = "sizeof(" + Name.str() + ")";
   } else {
     R.SizeExpr = "sizeof(" + Name.str() + ")";
@@ -412,7 +410,6 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
     R.Layout.DataOffset = Data.value_or(0);
     R.Layout.CountOffset = Size.value_or(0);
     R.Layout.SpanBytes = Ctx.getTypeSizeInChars(T).getQuantity();
-    R.Layout.IsArrayLike = true;
     // A dynamic span without a visible size member would be a library we do
     // not understand; treat it as not trivially copyable rather than guess.
     if (!Data || (Dynamic && !Size))

@@ -7,6 +7,7 @@
 #include "HostLowering.h"
 #include "KernelEntries.h"
 #include "LaunchABI.h"
+#include "LaunchExtent.h"
 #include "RuntimeABI.h"
 
 #include "llvm/Analysis/ValueTracking.h"
@@ -54,6 +55,7 @@ GlobalVariable *regionId(Module &M, Function &Kernel) {
 /// Gives every kernel defined here a region id definition and an entry.
 void emitEntries(Module &M) {
   for (AnnotatedKernel &K : collectKernels(M)) {
+    defineExtentFunction(M, *K.Kernel, K.Desc);
     GlobalVariable *Id = regionId(M, *K.Kernel);
     if (Id->hasInitializer())
       continue;
@@ -211,7 +213,6 @@ private:
   LaunchArgs gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
                              Value *Dims, Value *Device, Value *ShapeArg,
                              bool OnStream);
-  Value *defaultCount(IRBuilder<> &B, ArrayRef<Value *> Params);
   Value *arrayOf(IRBuilder<> &B, ArrayRef<Value *> Vals, Type *EltTy,
                  const Twine &Name);
   ArgArrays emitArgumentArrays(IRBuilder<> &B, const LaunchArgs &Args,
@@ -241,19 +242,6 @@ private:
   Function *const CpuThunk;
   Constant *const SiteInfo;
 };
-
-Value *LaunchLowering::defaultCount(IRBuilder<> &B, ArrayRef<Value *> Params) {
-  std::optional<unsigned> I = Site.Kernel.shapeParam();
-  if (!I)
-    return ConstantInt::getSigned(I64, -1);
-  const ParamLayout &P = Site.Kernel.Params[*I];
-  if (P.Count || P.Kind == PayloadKind::Object)
-    return ConstantInt::get(I64, P.Count);
-  return B.CreateLoad(
-      I64,
-      B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Params[*I], P.CountOffset),
-      "ofld.count");
-}
 
 /// `Device`, `ShapeArg`: where and how the launch runs, for reductions'
 /// scratch; `OnStream`: the arguments are for __ofld_enqueue (the queue's
@@ -647,11 +635,14 @@ void LaunchLowering::run() {
   Constant *Region = regionId(M, *Kernel);
   auto SelectFn = abi::declare(M, RuntimeFn::__ofld_select_device);
   Value *Device = B.CreateCall(SelectFn, {SiteInfo, ShapeArg}, "ofld.device");
+  // What the kernel's bounds check admits: the default shape.
+  Value *Extent = Entry.CreateAlloca(ArrayType::get(I64, 3), nullptr,
+                                     "ofld.extent");
+  emitExtentCall(B, M, *Kernel, CallObjs, Extent);
   auto ShapeFn = abi::declare(M, RuntimeFn::__ofld_launch_shape);
-  Value *Mode = B.CreateCall(ShapeFn,
-                             {SiteInfo, ShapeArg, defaultCount(B, CallParams),
-                              Device, Region, CallDims},
-                             "ofld.mode");
+  Value *Mode = B.CreateCall(
+      ShapeFn, {SiteInfo, ShapeArg, Extent, Device, Region, CallDims},
+      "ofld.mode");
   Function *Body = buildBody();
 
   // Split the block at the call; every path below ends in Tail.

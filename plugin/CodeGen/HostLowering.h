@@ -9,7 +9,8 @@
 // descriptor (see KernelDescriptor.h):
 //
 //   device = __ofld_select_device(site, launch)     ; -1: run on this CPU
-//   mode   = __ofld_launch_shape(site, launch, default count, device,
+//   kernel.extent(objs, extent)                     ; its bounds check
+//   mode   = __ofld_launch_shape(site, launch, extent, device,
 //                                region, dims)       ; 0: nothing to run
 //   queued = __ofld_enqueue(site, launch, region, device, dims, mode, args)
 //            ; 1: all its data was on the device, queued on its stream
@@ -26,8 +27,9 @@
 // device addresses itself, and __tgt_target_kernel performs the data begin
 // mapping, the launch and the data end mapping with one synchronisation.
 //
-// It also emits, for each kernel defined in the module, the region id and
-// the offload entry that clang-linker-wrapper registers once per image.
+// It also emits, for each kernel defined in the module, the region id, the
+// extent function (LaunchExtent.h) and the offload entry that
+// clang-linker-wrapper registers once per image.
 //
 //===----------------------------------------------------------------------===//
 

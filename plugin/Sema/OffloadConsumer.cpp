@@ -6,6 +6,7 @@
 
 #include "OffloadConsumer.h"
 #include "DeviceConstants.h"
+#include "offload/Core/BoundAnalysis.h"
 #include "offload/Core/CallShape.h"
 #include "offload/Core/KernelAttributes.h"
 #include "offload/Core/KernelBodyChecks.h"
@@ -59,6 +60,7 @@ public:
     llvm::SmallVector<const FunctionDecl *, 16> Ks(Kernels.keys());
     KernelBodies Bodies = analyseKernelBodies(Ctx, CI.getDiagnostics(), Ks);
     copyConstantsToDevice(Ctx, Bodies.Constants);
+    checkDefaultShapes(Ctx);
   }
 
   /// Called by the visitor.
@@ -72,6 +74,7 @@ public:
 
 private:
   KernelInfo &analyseKernel(const FunctionDecl *FD, bool Needed = true);
+  void checkDefaultShapes(ASTContext &Ctx);
   void completeParameterTypes(const FunctionDecl &FD);
   void prepareDefinition(FunctionDecl *FD, KernelInfo &Info);
   FunctionDecl *instantiateThunk(llvm::StringRef Name, const FunctionDecl &K);
@@ -94,6 +97,10 @@ private:
   unsigned NextGroupId = 1;
   /// Launches already warned about writing a region's read-only range.
   llvm::SmallPtrSet<const CallExpr *, 4> ConstWarned;
+  /// Launches that leave the grid to their kernel's bounds check, checked
+  /// once every kernel body (and instantiation) exists.
+  llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 8>
+      DefaultShapes;
 };
 
 /// Visits function bodies, remembering the innermost enclosing function.
@@ -285,7 +292,12 @@ void OffloadConsumer::prepareDefinition(FunctionDecl *FD, KernelInfo &Info) {
         FD->getSourceRange()));
   if (!FD->hasAttr<UsedAttr>())
     FD->addAttr(UsedAttr::CreateImplicit(Ctx));
-  std::string Note = (KernelAnnotationPrefix + encodeKernel(Info.Desc)).str();
+  // The definition's annotation carries the bound its extent function
+  // computes (LaunchExtent.h); the descriptors of calls do not need it.
+  KernelDescriptor Annotated = Info.Desc;
+  if (std::optional<BoundAnalysis> B = analyseLaunchBound(*FD, Ctx))
+    Annotated.Bound = B->Bound;
+  std::string Note = (KernelAnnotationPrefix + encodeKernel(Annotated)).str();
   FD->addAttr(AnnotateAttr::CreateImplicit(Ctx, Note, nullptr, 0));
   Info.Prepared = true;
 }
@@ -308,6 +320,9 @@ void OffloadConsumer::handleCall(CallExpr *CE, FunctionDecl *Enclosing) {
                       });
   if (!Checked.Ok)
     return;
+  if (!isGPU() && !CI.getLangOpts().OpenMPIsTargetDevice &&
+      leavesGridUnset(KernelArg ? CE->getArg(0) : nullptr))
+    DefaultShapes.emplace_back(CE, Checked.Kernel);
 
   unsigned SiteArg = CE->getNumArgs() - 1;
   Expr *Site = CE->getArg(SiteArg);
@@ -342,6 +357,17 @@ void OffloadConsumer::handleCall(CallExpr *CE, FunctionDecl *Enclosing) {
       Ctx, Ctx.getPointerType(Ctx.CharTy.withConst()), CK_ArrayToPointerDecay,
       Literal, nullptr, VK_PRValue, FPOptionsOverride());
   CE->setArg(SiteArg, Decayed);
+}
+
+void OffloadConsumer::checkDefaultShapes(ASTContext &Ctx) {
+  llvm::DenseMap<const FunctionDecl *, std::optional<BoundAnalysis>> Bounds;
+  for (auto [CE, K] : DefaultShapes) {
+    auto [It, New] = Bounds.try_emplace(K);
+    if (New)
+      It->second = analyseLaunchBound(*K, Ctx);
+    if (It->second)
+      checkDefaultShape(CI.getDiagnostics(), *CE, *K, *It->second);
+  }
 }
 
 void OffloadConsumer::handleBlock(CompoundStmt *CS) {

@@ -259,13 +259,20 @@ extern "C" ofld::detail::cpu_grid_state *__ofld_cpu_state() {
 }
 
 extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
-                                       const ofld::launch *Shape, int64_t Count,
-                                       int64_t Device, const void *RegionId,
-                                       uint32_t *Dims) {
+                                       const ofld::launch *Shape,
+                                       const int64_t *Extent, int64_t Device,
+                                       const void *RegionId, uint32_t *Dims) {
   if (profile::Active)
     profile::setSite(Site, RegionId);
+  const long long E[3] = {Extent[0], Extent[1], Extent[2]};
+  if (lacks_bound(Shape, E)) {
+    char Cause[320];
+    __ofld::unbounded_cause(Cause, sizeof(Cause), E);
+    fail(Site, "%s", Cause);
+    return __ofld_mode_skip;
+  }
   std::uint64_t D[__ofld_num_dims];
-  default_dims(Shape, Count, D);
+  default_dims(Shape, E, D);
   // A zero component (an empty span under the default shape): nothing runs.
   if (is_empty(D))
     return __ofld_mode_skip;
@@ -285,8 +292,8 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
       std::snprintf(Whose, sizeof(Whose), " of device %lld", (long long)Device);
     fail(Site, "%s%s%s", Cause, Whose,
          DefaultGrid && D[0] > Limits.Grid[0]
-             ? " (the default shape: one thread per element; pass "
-               "ofld::launch{.grid = ...})"
+             ? " (the default shape: one thread per index the kernel's bounds "
+               "check admits; pass ofld::launch{.grid = ...})"
              : "");
     return __ofld_mode_skip;
   }

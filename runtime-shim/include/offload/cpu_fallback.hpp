@@ -55,52 +55,8 @@
 #endif
 
 namespace __ofld {
-template <class P> struct shape_extent {
-  static constexpr ofld::detail::shape_role role =
-      ofld::detail::shape_role::none;
-  // Any argument: a `T&` parameter arrives here as a `const T&`.
-  template <class A> static std::size_t count(const A &) { return 0; }
-};
-template <class T, std::size_t E> struct shape_extent<std::span<T, E>> {
-  static constexpr ofld::detail::shape_role role =
-      std::is_const_v<T> ? ofld::detail::shape_role::read
-                         : ofld::detail::shape_role::written;
-  static std::size_t count(const std::span<T, E> &S) { return S.size(); }
-};
-template <class T, std::size_t N> struct shape_extent<T (&)[N]> {
-  static constexpr ofld::detail::shape_role role =
-      std::is_const_v<T> ? ofld::detail::shape_role::read
-                         : ofld::detail::shape_role::written;
-  static std::size_t count(const T (&)[N]) { return N; }
-};
-template <class T, std::size_t N> struct shape_extent<std::array<T, N> &> {
-  static constexpr ofld::detail::shape_role role =
-      ofld::detail::shape_role::written;
-  static std::size_t count(const std::array<T, N> &) { return N; }
-};
-template <class T, std::size_t N>
-struct shape_extent<const std::array<T, N> &>
-    : shape_extent<std::array<T, N> &> {
-  static constexpr ofld::detail::shape_role role =
-      ofld::detail::shape_role::read;
-};
-
-/// Element count of the parameter that sets the default launch shape
-/// (ofld::detail::shape_param); -1 when there is none.
-template <class... P, class... A> long long default_count(const A &...args) {
-  if constexpr (sizeof...(P) == 0) {
-    return -1;
-  } else {
-    constexpr ofld::detail::shape_role Roles[] = {shape_extent<P>::role...};
-    constexpr int Index = ofld::detail::shape_param(Roles, sizeof...(P));
-    long long Count = -1;
-    int I = 0;
-    ((I++ == Index ? (void)(Count = (long long)shape_extent<P>::count(args))
-                   : (void)0),
-     ...);
-    return Count;
-  }
-}
+/// False for every kernel, but only once offload() is instantiated.
+template <class... P> inline constexpr bool needs_plugin = false;
 
 template <class... P>
 void cpu_offload(const ofld::launch *shape, void (*kernel)(P...),
@@ -108,10 +64,19 @@ void cpu_offload(const ofld::launch *shape, void (*kernel)(P...),
 } // namespace __ofld
 
 // A reduction parameter (ofld::sum<T>& ...) takes a T lvalue (reduction.hpp).
+// The default shape is what the kernel's bounds check admits: only the
+// plugin and offload-rewrite can read it, so without them a launch gives
+// its shape (README, "Launch shapes").
 template <class... P>
 void offload(void (*kernel)(P...),
              const std::type_identity_t<__ofld::reduce::arg_t<P>> &...args) {
-  __ofld::cpu_offload<P...>(nullptr, kernel, args...);
+  static_assert(__ofld::needs_plugin<P...>,
+                "offload: a launch without a shape takes one thread per index "
+                "the kernel's bounds check admits, which only the offload "
+                "plugin or offload-rewrite can read; without them, give the "
+                "shape: offload(ofld::launch{.grid = ..., .block = ...}, "
+                "kernel, args...)");
+  (void)kernel, ((void)args, ...);
 }
 template <class... P>
 void offload(const ofld::launch &shape, void (*kernel)(P...),
@@ -153,16 +118,24 @@ extern "C" inline void __ofld_report_error(const char *Message) {
 #endif
 
 namespace __ofld {
-/// The CPU fallback's check of a launch against the portable limits (those
-/// of the GPUs, launch.hpp): reports and returns false if it exceeds them.
+/// The CPU fallback's check of a launch: it gives its grid and block, within
+/// the portable limits (those of the GPUs, launch.hpp); reports and returns
+/// false if not.
 /// Without the plugin there is no kernel name or call site to give (a
 /// source_location in ofld::launch would make every launch configuration
 /// in a template value-dependent).
-inline bool cpu_shape_ok(const std::uint64_t Dims[6]) {
+inline bool cpu_shape_ok(const ofld::launch &Shape,
+                         const std::uint64_t Dims[6]) {
   using namespace ofld::detail;
   char Cause[256];
-  if (!limit_cause(Cause, sizeof(Cause), Dims, portable_max_grid,
-                   portable_max_block, portable_max_threads))
+  if (is_unset(Shape.grid) || is_unset(Shape.block))
+    std::snprintf(Cause, sizeof(Cause),
+                  "the launch leaves its %s to the kernel's bounds check, "
+                  "which only the plugin or offload-rewrite can read; give "
+                  "both .grid and .block",
+                  is_unset(Shape.grid) ? "grid" : "block");
+  else if (!limit_cause(Cause, sizeof(Cause), Dims, portable_max_grid,
+                        portable_max_block, portable_max_threads))
     return true;
   char Message[512];
   std::snprintf(Message, sizeof(Message),

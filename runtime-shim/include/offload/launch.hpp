@@ -6,7 +6,9 @@
 //
 // What a launch configuration is, and the one definition of the default
 // launch shape that the runtime, the CPU fallback and the OpenMP bridge
-// share (ofld::detail::shape_param and ofld::detail::default_dims below).
+// share (ofld::detail::default_dims below). Its input, what the kernel's
+// bounds check admits, is read from the kernel's body by the plugin and
+// offload-rewrite (core/include/offload/Core/LaunchBounds.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,10 +52,11 @@ public:
 };
 
 /// The launch shape of one `offload()` call. A grid or block left unset is
-/// the default shape: one thread per element of the kernel's first written
-/// span or array parameter (else its first span or array) in blocks of 256,
-/// or one thread for a kernel without one. A set grid or block with a zero
-/// component launches nothing, as an empty span does.
+/// the default shape: one thread per index the kernel's bounds check on
+/// ofld::global_id() admits (`if (i < n)`: n threads), in blocks of 256
+/// (32x8, 32x4x2 for 2-D and 3-D bounds), or one thread for a kernel that
+/// reads no thread index. A set grid or block with a zero component launches
+/// nothing, as a zero bound does.
 ///
 /// The layout is part of the launch ABI read by the runtime.
 struct launch {
@@ -106,53 +109,83 @@ inline constexpr std::uint64_t portable_max_grid[3] = {0x7fffffff, 65535,
 inline constexpr std::uint64_t portable_max_block[3] = {1024, 1024, 64};
 inline constexpr std::uint64_t portable_max_threads = 1024;
 
-/// What a kernel parameter is to the default shape.
-enum class shape_role : unsigned char {
-  none,    ///< not a span or array
-  read,    ///< a span or array the kernel only reads
-  written, ///< std::span<T>, T(&)[N], std::array<T, N>&, [[offload::out]]
-};
+/// What the call site computed from the kernel's bounds check for one
+/// dimension (`extent[d]` of default_dims): a count >= 0, the number of
+/// indices `ofld::global_id(d)` may take (`if (i < n)`: n; a negative bound
+/// is 0), or one of these.
+inline constexpr long long extent_unindexed = -1; ///< the kernel never reads
+                                                  ///< ofld::global_id(d)
+inline constexpr long long extent_unknown = -2;   ///< reads it, but no bound
+                                                  ///< of it could be read
 
-/// The parameter whose element count sets the default shape: the first
-/// written span or array, else the first span or array; -1 if there is none.
-constexpr int shape_param(const shape_role *roles, std::size_t n) {
-  int first = -1;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (roles[i] == shape_role::written)
-      return int(i);
-    if (roles[i] == shape_role::read && first < 0)
-      first = int(i);
-  }
-  return first;
+/// The operators of a bound that are not C++'s own (offload-rewrite spells
+/// bounds with them; the plugin's IR does the same): a division by zero is 0.
+constexpr long long bound_div(long long a, long long b) { return b ? a / b : 0; }
+constexpr long long bound_min(long long a, long long b) { return a < b ? a : b; }
+constexpr long long bound_max(long long a, long long b) { return a < b ? b : a; }
+
+/// Whether the kernel indexes dimension `d` (with or without a bound).
+constexpr bool is_indexed(long long extent) {
+  return extent != extent_unindexed;
+}
+
+/// The default block: default_block_threads shared by the dimensions the
+/// kernel indexes, x first (256; 32x8; 32x4x2); 1 in the others, so that no
+/// two threads see the same ofld::global_id() in every dimension.
+constexpr void default_block(const long long extent[3],
+                             std::uint64_t block[3]) {
+  constexpr std::uint64_t split[4][3] = {
+      {1, 1, 1}, {default_block_threads, 1, 1}, {32, 8, 1}, {32, 4, 2}};
+  int n = 0;
+  for (int d = 0; d < 3; ++d)
+    n += is_indexed(extent[d]);
+  int k = 0;
+  for (int d = 0; d < 3; ++d)
+    block[d] = is_indexed(extent[d]) ? split[n][k++] : 1;
+  if (block[2] > 64) // a kernel indexing only z: the block's z limit
+    block[2] = 64;
 }
 
 /// Whether a dim3 was left unset (the default member of ofld::launch).
 constexpr bool is_unset(const dim3 &d) { return !d.x && !d.y && !d.z; }
 
+/// Whether the launch `l` (null for none) leaves the grid to the kernel's
+/// bounds check and the kernel has none that could be read: the launch
+/// must not run (the call site is named with unbounded_cause).
+constexpr bool lacks_bound(const launch *l, const long long extent[3]) {
+  if (l && !is_unset(l->grid))
+    return false;
+  for (int d = 0; d < 3; ++d)
+    if (extent[d] == extent_unknown)
+      return true;
+  return false;
+}
+
 /// Grid x, y, z and block x, y, z of a launch: `l` is the call's launch (null
-/// for none), `count` the element count of the shape parameter (-1 without
-/// one). Unset block: 256 threads (1 without a shape parameter). Unset grid:
-/// enough blocks of block.x threads for `count` (1 without a shape
-/// parameter). Any zero component means nothing runs (see is_empty).
-constexpr void default_dims(const launch *l, long long count,
+/// for none), `extent` what the kernel's bounds check admits per dimension.
+/// Unset block: default_block. Unset grid: enough blocks for one thread per
+/// admitted index in each indexed dimension, 1 in the others (a kernel that
+/// reads no thread index runs one thread). Call lacks_bound first. Any zero
+/// component means nothing runs (see is_empty).
+constexpr void default_dims(const launch *l, const long long extent[3],
                             std::uint64_t dims[6]) {
   const dim3 unset = {0, 0, 0};
   const dim3 &g = l ? l->grid : unset;
   const dim3 &b = l ? l->block : unset;
-  bool has_shape = count >= 0;
   if (is_unset(b)) {
-    dims[3] = has_shape ? default_block_threads : 1;
-    dims[4] = dims[5] = 1;
+    default_block(extent, dims + 3);
   } else {
     dims[3] = b.x;
     dims[4] = b.y;
     dims[5] = b.z;
   }
   if (is_unset(g)) {
-    // A zero block.x launches nothing anyway; do not divide by it.
-    std::uint64_t per = dims[3] ? dims[3] : 1;
-    dims[0] = has_shape ? (std::uint64_t(count) + per - 1) / per : 1;
-    dims[1] = dims[2] = 1;
+    for (int d = 0; d < 3; ++d) {
+      // A zero block component launches nothing anyway; do not divide by it.
+      std::uint64_t per = dims[3 + d] ? dims[3 + d] : 1;
+      std::uint64_t n = extent[d] > 0 ? std::uint64_t(extent[d]) : 0;
+      dims[d] = is_indexed(extent[d]) ? (n + per - 1) / per : 1;
+    }
   } else {
     dims[0] = g.x;
     dims[1] = g.y;
@@ -223,6 +256,20 @@ inline bool limit_cause(char *Out, std::size_t Size,
                   (unsigned long long)Dims[3], (unsigned long long)Dims[4],
                   (unsigned long long)Dims[5], (unsigned long long)MaxThreads);
   return true;
+}
+
+/// Writes why a launch that ofld::detail::lacks_bound cannot run.
+inline void unbounded_cause(char *Out, std::size_t Size,
+                            const long long Extent[3]) {
+  int D = 0;
+  while (D < 2 && Extent[D] != ofld::detail::extent_unknown)
+    ++D;
+  std::snprintf(Out, Size,
+                "the launch gives no grid, and the kernel reads "
+                "ofld::global_id(%d) with no bounds check the compiler could "
+                "read: pass ofld::launch{.grid = ..., .block = ...} or add a "
+                "bounds check ('if (i < n)')",
+                D);
 }
 } // namespace __ofld
 

@@ -146,10 +146,14 @@ namespace __ofld {
 template <class... P>
 void cpu_offload(const ofld::launch *shape, void (*kernel)(P...),
                  const reduce::arg_t<P> &...args) {
+  // Without the plugin every launch gives its grid and block (the
+  // unshaped offload() does not compile): no extent is needed.
+  constexpr long long Unknown[3] = {ofld::detail::extent_unknown,
+                                    ofld::detail::extent_unknown,
+                                    ofld::detail::extent_unknown};
   std::uint64_t Shape[6];
-  ofld::detail::default_dims(shape, default_count<P...>(args...), Shape);
-  // The default shape never exceeds the limits: only a launch can.
-  if (ofld::detail::is_empty(Shape) || (shape && !cpu_shape_ok(Shape)))
+  ofld::detail::default_dims(shape, Unknown, Shape);
+  if (!cpu_shape_ok(*shape, Shape) || ofld::detail::is_empty(Shape))
     return;
   // Within the portable limits every component fits 32 bits.
   std::uint32_t Dims[6];

@@ -8,7 +8,8 @@
 // without the plugin build them: g++ (host, or -foffload=nvptx-none), clang
 // with or without offload targets. Each rewritten `offload()` call becomes
 //
-//   ofld::bridge::grid G = ofld::bridge::shape(Site, Launch, Count);
+//   const long long E[3] = {...}; // the kernel's bounds check (launch.hpp)
+//   ofld::bridge::grid G = ofld::bridge::shape(Site, Launch, E);
 //   #if OFFLOAD_BRIDGE_BARE
 //   #pragma omp target teams ompx_bare num_teams(G.hw[0..2])
 //                               thread_limit(G.hw[3..5]) device(..) map(..)
@@ -1327,12 +1328,14 @@ inline bool fits(const grid &G, const range *R, unsigned N) {
 } // namespace detail
 
 /// The launch shape of a rewritten call: `L` is the call's ofld::launch
-/// (null: the default shape), `Count` the element count of the kernel's
-/// shape parameter (-1 if it has none). The plugin's rule, from
-/// offload/launch.hpp (default_dims: an unset grid or block is the default
-/// shape; a zero component launches nothing), and the plugin's device rule.
-/// `.nowait` launches run at once: every launch finishes in order.
-inline grid shape(const site &S, const ofld::launch *L, long long Count) {
+/// (null: the default shape), `Extent` what the kernel's bounds check admits
+/// per dimension, as offload-rewrite spelled it from the arguments. The
+/// plugin's rule, from offload/launch.hpp (lacks_bound: no grid and no bound
+/// is an error; default_dims: an unset grid or block is the default shape; a
+/// zero component launches nothing), and the plugin's device rule. `.nowait`
+/// launches run at once: every launch finishes in order.
+inline grid shape(const site &S, const ofld::launch *L,
+                  const long long Extent[3]) {
   ofld::launch Shape = L ? *L : ofld::launch{};
   grid G{};
   G.device = detail::devices().initial;
@@ -1349,8 +1352,16 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
       &S, Shape.device != -1 ? Shape.device : Shape.queue.device());
   if (Device == -2)
     return G;
+  // The runtime's words for a launch that gives no grid to a kernel without
+  // a bound (launch.hpp); it does not run, as a shape beyond the limits.
+  if (ofld::detail::lacks_bound(&Shape, Extent)) {
+    char Cause[320];
+    __ofld::unbounded_cause(Cause, sizeof(Cause), Extent);
+    detail::fail(&S, "%s", Cause);
+    return G; // an empty grid on the host
+  }
   std::uint64_t Dims[6];
-  ofld::detail::default_dims(&Shape, Count, Dims);
+  ofld::detail::default_dims(&Shape, Extent, Dims);
   // An empty grid launches nothing and copies nothing, as under the plugin.
   if (ofld::detail::is_empty(Dims)) {
     detail::skip(G);
@@ -1369,7 +1380,8 @@ inline grid shape(const site &S, const ofld::launch *L, long long Count) {
       std::snprintf(Whose, sizeof(Whose), " of device %d", Device);
     detail::fail(&S, "%s%s%s", Cause, Whose,
                  DefaultGrid && Dims[0] > ofld::detail::portable_max_grid[0]
-                     ? " (the default shape: one thread per element; pass "
+                     ? " (the default shape: one thread per index the "
+                       "kernel's bounds check admits; pass "
                        "ofld::launch{.grid = ...})"
                      : "");
     return G; // an empty grid on the host
@@ -1812,18 +1824,30 @@ extern "C" inline void __ofld_region_end(std::int64_t D,
 }
 #elif !defined(_OPENMP)
 namespace ofld::bridge {
-/// Without OpenMP every launch runs here, on the CPU grid.
-inline grid shape(const site &, const ofld::launch *L, long long Count) {
+/// Without OpenMP every launch runs here, on the CPU grid; one that gives
+/// no grid to a kernel without a bound is reported (cpu_fallback.hpp's
+/// __ofld_report_error) and runs no thread.
+inline grid shape(const site &S, const ofld::launch *L,
+                  const long long Extent[3]) {
   ofld::launch Shape = L ? *L : ofld::launch{};
   grid G{};
-  std::uint64_t Dims[6];
-  ofld::detail::default_dims(&Shape, Count, Dims);
-  const bool Empty = ofld::detail::is_empty(Dims);
-  for (int I = 0; I < 6; ++I)
-    G.dims[I] = G.hw[I] = Empty ? 0 : std::uint32_t(Dims[I]);
   G.cpu = true;
   G.moved_from = -1;
   G.teams = G.threads = 1;
+  if (ofld::detail::lacks_bound(&Shape, Extent)) {
+    char Cause[320], Message[512];
+    __ofld::unbounded_cause(Cause, sizeof(Cause), Extent);
+    std::snprintf(Message, sizeof(Message),
+                  "offload: kernel '%s' at %s:%u: %s", S.kernel, S.file,
+                  S.line, Cause);
+    __ofld_report_error(Message);
+    return G;
+  }
+  std::uint64_t Dims[6];
+  ofld::detail::default_dims(&Shape, Extent, Dims);
+  const bool Empty = ofld::detail::is_empty(Dims);
+  for (int I = 0; I < 6; ++I)
+    G.dims[I] = G.hw[I] = Empty ? 0 : std::uint32_t(Dims[I]);
   return G;
 }
 inline int default_device() { return 0; }
@@ -1845,7 +1869,7 @@ template <class... P>
 void offload(const ofld::launch &shape, void (*kernel)(P...),
              const std::type_identity_t<P> &...args);
 namespace ofld::bridge {
-grid shape(const site &S, const ofld::launch *L, long long Count);
+grid shape(const site &S, const ofld::launch *L, const long long Extent[3]);
 int default_device();
 bool group_fits(const site &S, std::initializer_list<range> Ranges);
 class aliases {

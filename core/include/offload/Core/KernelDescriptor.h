@@ -19,9 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
-// The default launch shape's rule, shared with the runtime and the CPU
-// paths (ofld::detail::shape_param).
-#include "offload/launch.hpp"
+#include "offload/Core/LaunchBound.h"
 
 #include <cstdint>
 #include <optional>
@@ -57,15 +55,9 @@ struct ParamLayout {
   /// Span: byte offsets of the data pointer and the size inside std::span,
   /// and the size of the span object itself.
   uint64_t DataOffset = 0, CountOffset = 0, SpanBytes = 0;
-  /// Whether this parameter can define the default launch shape.
-  bool IsArrayLike = false;
   /// A reduction: an Object of its T (to and from), plus a scratch slot.
   ReduceKind Reduce = ReduceKind::None;
 };
-
-/// What a parameter is to the default launch shape: a span or array the
-/// kernel writes (to-and-from or from), one it only reads, or neither.
-ofld::detail::shape_role shapeRole(const ParamLayout &P);
 
 /// The type facts of one kernel (or one specialisation of a template).
 struct KernelDescriptor {
@@ -73,10 +65,9 @@ struct KernelDescriptor {
   std::string InvokeThunk; ///< mangled __ofld::invoke<P...>
   std::string CpuThunk;    ///< mangled __ofld::cpu_grid<P...>; empty on GPUs
   llvm::SmallVector<ParamLayout, 8> Params;
-
-  /// Index of the parameter that defines the default launch shape: the
-  /// first written span or array, else the first (launch.hpp).
-  std::optional<unsigned> shapeParam() const;
+  /// What the kernel's bounds check admits (the default launch shape), where
+  /// the kernel's body was read: on the annotation of its definition.
+  std::optional<LaunchBound> Bound;
 };
 
 /// Consecutive offload() statements that share arguments, with no host code

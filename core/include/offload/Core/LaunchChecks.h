@@ -103,6 +103,12 @@ CheckedLaunch checkLaunchCall(
 bool checkLaunchShape(clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
                       const clang::Expr *Shape);
 
+/// Whether a launch leaves the grid to the kernel's bounds check: `Shape` is
+/// null (a call without an `ofld::launch`) or an `ofld::launch{...}` that
+/// does not set `.grid`. False where only the running program knows (a
+/// launch held in a variable): the runtime checks it there.
+bool leavesGridUnset(const clang::Expr *Shape);
+
 } // namespace offload
 
 #endif // OFFLOAD_CORE_LAUNCHCHECKS_H
