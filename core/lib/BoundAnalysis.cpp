@@ -82,6 +82,13 @@ private:
   unsigned calleeDims(const FunctionDecl *FD);
   int sourceDim(const Expr *E);
   int indexDim(const Expr *E);
+  /// An index, maybe offset by a computable term, in a comparison.
+  struct IndexSide {
+    int Dim = -1;
+    const Expr *Offset = nullptr;
+    bool Subtract = false;
+  };
+  IndexSide indexSide(const Expr *E);
   bool toTerms(const Expr *E, llvm::SmallVectorImpl<BoundTerm> &Out,
                unsigned Depth = 0);
   bool fieldTerm(const MemberExpr *ME, BoundTerm &T);
@@ -91,7 +98,7 @@ private:
   unsigned reads(const Stmt *S, SourceLocation *First = nullptr);
   bool isPure(const Stmt *S);
 
-  void push(const Expr *C, bool Truth);
+  void push(const Expr *C, bool Truth, bool Reads = true);
   void useCondition(const Expr *C);
   void use(const Stmt *S);
   void record(unsigned Dims, SourceLocation Loc);
@@ -218,11 +225,17 @@ bool Analyser::fieldTerm(const MemberExpr *ME, BoundTerm &T) {
     Offset += Ctx.toCharUnitsFromBits(L.getFieldOffset(FD->getFieldIndex()))
                   .getQuantity();
     Path = "." + FD->getNameAsString() + Path;
-    Base = M->getBase()->IgnoreParenImpCasts();
+    Base = M->getBase()->IgnoreParens();
+    // A field of a base class sits at the base's offset: not followed.
+    while (const auto *C = dyn_cast<ImplicitCastExpr>(Base)) {
+      if (C->getCastKind() != CK_NoOp && C->getCastKind() != CK_LValueToRValue)
+        return false;
+      Base = C->getSubExpr()->IgnoreParens();
+    }
   }
   const auto *DRE = dyn_cast<DeclRefExpr>(Base);
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  if (!P || P->getDeclContext() != &K)
+  if (!P || P->getDeclContext() != &K || Assigned.contains(P))
     return false;
   T.Op = BoundTerm::Value;
   T.Param = P->getFunctionScopeIndex();
@@ -236,7 +249,7 @@ bool Analyser::fieldTerm(const MemberExpr *ME, BoundTerm &T) {
 bool Analyser::sizeTerm(const Expr *Obj, llvm::SmallVectorImpl<BoundTerm> &Out) {
   const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts());
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  if (!P || P->getDeclContext() != &K)
+  if (!P || P->getDeclContext() != &K || Assigned.contains(P))
     return false;
   QualType Ty = P->getType().getNonReferenceType();
   BoundTerm T;
@@ -269,6 +282,8 @@ bool Analyser::toTerms(const Expr *E, llvm::SmallVectorImpl<BoundTerm> &Out,
   if (!E || Depth > 8)
     return false;
   E = E->IgnoreParens();
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    E = M->getSubExpr()->IgnoreParens(); // std::min's `const T&` arguments
   // Casts between integer types only: a float bound is not an index count.
   while (const auto *C = dyn_cast<CastExpr>(E)) {
     if (!C->getSubExpr()->getType()->isIntegralOrEnumerationType() &&
@@ -295,7 +310,9 @@ bool Analyser::toTerms(const Expr *E, llvm::SmallVectorImpl<BoundTerm> &Out,
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD)) {
-      if (P->getDeclContext() != &K || !Integer(P->getType()))
+      // The argument's value, unless the kernel changes it first.
+      if (P->getDeclContext() != &K || !Integer(P->getType()) ||
+          Assigned.contains(P) || Incremented.contains(P))
         return false;
       T.Op = BoundTerm::Value;
       T.Param = P->getFunctionScopeIndex();
@@ -380,32 +397,55 @@ void Analyser::implied(const Expr *C, bool Truth,
   if (!B->isComparisonOp())
     return;
   const Expr *Bound = B->getRHS();
-  int D = indexDim(B->getLHS());
-  if (D < 0) {
-    D = indexDim(B->getRHS());
+  IndexSide Side = indexSide(B->getLHS());
+  if (Side.Dim < 0) {
+    Side = indexSide(B->getRHS());
     Bound = B->getLHS();
     Op = BinaryOperator::reverseComparisonOp(Op);
   }
-  if (D < 0)
+  if (Side.Dim < 0)
     return;
   if (!Truth)
     Op = BinaryOperator::negateComparisonOp(Op);
   if (Op != BO_LT && Op != BO_LE && Op != BO_EQ)
     return;
+  // i + T < E: i < E - T; i - T < E: i < E + T; i <= E, i == E: E + 1.
   Level L;
-  L.Dim = unsigned(D);
-  if (Op != BO_LT) { // i <= E, i == E: E + 1 indices
-    BoundTerm Plus, One;
-    Plus.Op = BoundTerm::Add;
-    One.Constant = 1;
+  L.Dim = unsigned(Side.Dim);
+  BoundTerm Plus, Minus, One;
+  Plus.Op = BoundTerm::Add;
+  Minus.Op = BoundTerm::Sub;
+  One.Constant = 1;
+  if (Op != BO_LT)
     L.Terms.push_back(Plus);
-    if (!toTerms(Bound, L.Terms))
-      return;
-    L.Terms.push_back(One);
-  } else if (!toTerms(Bound, L.Terms)) {
+  if (Side.Offset)
+    L.Terms.push_back(Side.Subtract ? Plus : Minus);
+  if (!toTerms(Bound, L.Terms) ||
+      (Side.Offset && !toTerms(Side.Offset, L.Terms)))
     return;
-  }
+  if (Op != BO_LT)
+    L.Terms.push_back(One);
   Out.push_back(std::move(L));
+}
+
+/// `i`, `i + T`, `T + i` or `i - T` with T computable by a call.
+Analyser::IndexSide Analyser::indexSide(const Expr *E) {
+  IndexSide S;
+  if ((S.Dim = indexDim(E)) >= 0)
+    return S;
+  const auto *B = dyn_cast<BinaryOperator>(strip(E));
+  if (!B || (B->getOpcode() != BO_Add && B->getOpcode() != BO_Sub))
+    return S;
+  llvm::SmallVector<BoundTerm, 4> Scratch;
+  if (int D = indexDim(B->getLHS());
+      D >= 0 && toTerms(B->getRHS(), Scratch)) {
+    S = {D, B->getRHS(), B->getOpcode() == BO_Sub};
+  } else if (int D = indexDim(B->getRHS()); D >= 0 &&
+                                            B->getOpcode() == BO_Add &&
+                                            toTerms(B->getLHS(), Scratch)) {
+    S = {D, B->getLHS(), false};
+  }
+  return S;
 }
 
 /// A comparison of an index with something a call can compute: it bounds
@@ -415,8 +455,8 @@ bool Analyser::isBoundCheck(const Expr *E) {
   if (!B || !B->isComparisonOp())
     return false;
   llvm::SmallVector<BoundTerm, 4> Scratch;
-  return (indexDim(B->getLHS()) >= 0 && toTerms(B->getRHS(), Scratch)) ||
-         (indexDim(B->getRHS()) >= 0 && toTerms(B->getLHS(), Scratch));
+  return (indexSide(B->getLHS()).Dim >= 0 && toTerms(B->getRHS(), Scratch)) ||
+         (indexSide(B->getRHS()).Dim >= 0 && toTerms(B->getLHS(), Scratch));
 }
 
 /// The thread indices `S` reads (bound checks aside); `First`: where.
@@ -513,14 +553,21 @@ void Analyser::use(const Stmt *S) {
     record(Dims, Loc);
 }
 
-/// Puts the bounds of `C` being `Truth` in force.
-void Analyser::push(const Expr *C, bool Truth) {
+/// Puts the bounds of `C` being `Truth` in force. A guard's or an exit's
+/// check is itself a read of the index it bounds (`if (global_id() < n)
+/// atomic_add(&h[0], 1)` wants n threads); a `&&`'s left side, in force
+/// while its right side runs, is not (`Reads`).
+void Analyser::push(const Expr *C, bool Truth, bool Reads) {
   llvm::SmallVector<Level, 2> New;
   implied(C, Truth, New);
+  unsigned Dims = 0;
   for (Level &L : New) {
+    Dims |= 1u << L.Dim;
     Levels.push_back(std::move(L));
     Active.push_back(&Levels.back());
   }
+  if (Reads && Dims)
+    record(Dims, C->getExprLoc());
 }
 
 /// The reads of a condition, each under what its left-hand operands imply:
@@ -533,7 +580,7 @@ void Analyser::useCondition(const Expr *C) {
   }
   size_t Mark = Active.size();
   useCondition(B->getLHS());
-  push(B->getLHS(), B->getOpcode() == BO_LAnd);
+  push(B->getLHS(), B->getOpcode() == BO_LAnd, /*Reads=*/false);
   useCondition(B->getRHS());
   Active.resize(Mark);
 }
@@ -574,8 +621,12 @@ void Analyser::walk(const Stmt *S) {
   }
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
     size_t Mark = Active.size();
-    for (const Stmt *Sub : CS->body())
+    for (const Stmt *Sub : CS->body()) {
+      // A label is reached by a jump, past the exits above it.
+      if (isa<SwitchCase>(Sub) || isa<LabelStmt>(Sub))
+        Active.resize(Mark);
       walk(Sub);
+    }
     Active.resize(Mark);
     return;
   }
@@ -660,6 +711,17 @@ DimBound Analyser::result(unsigned D) {
     if (!Covered)
       Kept.push_back(&C);
   }
+  // The same bound reached twice (two identical guards) counts once.
+  llvm::SmallVector<llvm::SmallVector<BoundTerm, 8>, 4> Seen;
+  llvm::erase_if(Kept, [&](const Chain *C) {
+    llvm::SmallVector<BoundTerm, 8> Terms;
+    for (const Level *L : *C)
+      Terms.append(L->Terms.begin(), L->Terms.end());
+    if (llvm::is_contained(Seen, Terms))
+      return true;
+    Seen.push_back(std::move(Terms));
+    return false;
+  });
   Out.S = DimBound::Bounded;
   BoundTerm MaxOp, MinOp;
   MaxOp.Op = BoundTerm::Max;
@@ -682,9 +744,22 @@ BoundAnalysis Analyser::run(const Stmt *Body) {
   struct Writes : RecursiveASTVisitor<Writes> {
     Analyser &A;
     explicit Writes(Analyser &A) : A(A) {}
+    /// The variable `E` names, or whose field (`p.n`) it names.
     static const VarDecl *var(const Expr *E) {
-      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      E = E->IgnoreParenImpCasts();
+      while (const auto *M = dyn_cast<MemberExpr>(E))
+        E = M->getBase()->IgnoreParenImpCasts();
+      const auto *DRE = dyn_cast<DeclRefExpr>(E);
       return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    }
+    bool VisitVarDecl(VarDecl *VD) {
+      // A non-const reference to it may change it.
+      QualType T = VD->getType();
+      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified() &&
+          VD->getInit())
+        if (const VarDecl *Target = var(VD->getInit()))
+          A.Assigned.insert(Target);
+      return true;
     }
     bool VisitBinaryOperator(BinaryOperator *B) {
       if (const VarDecl *VD = B->isAssignmentOp() ? var(B->getLHS()) : nullptr)

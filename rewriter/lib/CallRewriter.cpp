@@ -8,6 +8,7 @@
 #include "DeviceCode.h"
 
 #include "offload/Core/CallShape.h"
+#include "offload/Core/LaunchBound.h"
 #include "offload/Core/Diagnostics.h"
 #include "offload/Core/KernelAttributes.h"
 #include "offload/Core/LaunchChecks.h"
@@ -171,6 +172,35 @@ std::string declarator(ASTContext &Ctx, QualType T) {
   return Out;
 }
 
+/// The default shape in words: the threads the bound admits and, where the
+/// kernel reads a thread index, the default block (`blocks of 256`, `blocks
+/// of 32x8`).
+std::string defaultShapeWords(const LaunchBound *Bound,
+                              ArrayRef<std::string> ParamNames) {
+  if (!Bound)
+    return "none: the kernel is defined in another file (after this call, or "
+           "in another translation unit); give the grid";
+  std::string Words = describeBound(*Bound, ParamNames);
+  if (!Bound->readsIndex() || Bound->lacksBound())
+    return Words;
+  // ofld::detail::default_block, over as many dimensions as describeBound
+  // names.
+  long long Extent[3];
+  unsigned Rank = 0;
+  for (auto [D, Dim] : enumerate(Bound->Dims)) {
+    bool Indexed = Dim.S != DimBound::Unindexed;
+    Extent[D] = Indexed ? 0 : ofld::detail::extent_unindexed;
+    if (Indexed)
+      Rank = D + 1;
+  }
+  std::uint64_t Block[3];
+  ofld::detail::default_block(Extent, Block);
+  Words += ", blocks of ";
+  for (unsigned D = 0; D < Rank; ++D)
+    Words += (D ? "x" : "") + utostr(Block[D]);
+  return Words;
+}
+
 } // namespace
 
 std::optional<CheckedCall>
@@ -204,7 +234,8 @@ checkCall(RewriteContext &RC, const CallExpr &CE, KernelCheck Check,
 }
 
 std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
-                                    const CheckedCall &Checked, bool Syncs) {
+                                    const CheckedCall &Checked, bool Syncs,
+                                    const LaunchBound *Bound) {
   const SourceManager &SM = RC.SM;
   const LangOptions &LO = RC.langOpts();
   SourceLocation Loc = SM.getFileLoc(CE.getBeginLoc());
@@ -332,8 +363,6 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
                         isLargeValue(*P, Ctx);
     LP.CopiedOnStack = LP.InDeviceMemory && !isLargeReadOnlyValue(*P, Ctx);
     LP.Map = Rule.Layout.Map;
-    LP.Count = Rule.Layout.Count;
-    LP.IsArrayLike = Rule.Layout.IsArrayLike;
     Out.Kernel.Params.push_back(Rule.Layout);
 
     ParamExplanation PE;
@@ -349,16 +378,15 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
     PE.Size = NamedRule ? NamedRule->SizeExpr : Rule.SizeExpr;
     Explain.Params.push_back(std::move(PE));
   }
-  Call.ShapeParam = Out.Kernel.shapeParam();
+  if (Bound)
+    Call.Bound = *Bound;
 
-  // The rule of offload/launch.hpp (ofld::detail::default_dims).
-  std::string Shape;
-  if (Call.ShapeParam)
-    Shape = "one thread per element of '" +
-            Explain.Params[*Call.ShapeParam].Name + "', blocks of " +
-            std::to_string(ofld::detail::default_block_threads);
-  else
-    Shape = "one block of one thread";
+  // The rule of offload/launch.hpp (ofld::detail::default_dims), with the
+  // bound named by the kernel's parameters.
+  SmallVector<std::string, 8> ParamNames;
+  for (const ParamExplanation &PE : Explain.Params)
+    ParamNames.push_back(PE.Name);
+  std::string Shape = defaultShapeWords(Bound, ParamNames);
   Explain.Launch = Call.Launch
                        ? *Call.Launch + " (unset grid or block: " + Shape +
                              "; " + ofld::detail::zero_component_rule + ")"

@@ -69,10 +69,14 @@ struct PlannedCall {
 };
 
 /// Plans the replacement of a checked call, or reports (a row of
-/// Diagnostics.def) why it cannot be spelled.
+/// Diagnostics.def) why it cannot be spelled. `Bound`: what the kernel's
+/// bounds check admits, null where the call cannot spell it (the kernel is
+/// defined in another file, after the call or in another translation
+/// unit).
 std::optional<PlannedCall> planCall(RewriteContext &RC,
                                     const clang::CallExpr &CE,
-                                    const CheckedCall &Checked, bool Syncs);
+                                    const CheckedCall &Checked, bool Syncs,
+                                    const LaunchBound *Bound);
 
 } // namespace rewrite
 } // namespace offload

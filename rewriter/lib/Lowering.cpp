@@ -75,6 +75,13 @@ bool hasTopLevelComma(StringRef Text) {
 
 namespace {
 
+/// The call's own variables, `__ofld_` and one of these: the launch, the
+/// extent, the grid, the aliases.
+constexpr StringLiteral FixedNames[] = {"l", "e", "g", "u"};
+/// What a parameter's variable may carry after its name: the data, the
+/// kept temporary, the reduction and its accumulator.
+constexpr StringLiteral Suffixes[] = {"_d", "_t", "_r", "_a"};
+
 /// The names of one call's variables: after the kernel's parameters where
 /// they are distinct identifiers, else numbered.
 struct Names {
@@ -85,9 +92,13 @@ struct Names {
     bool ByName = true;
     for (const LoweredParam &P : Params)
       ByName &= !P.Name.empty() && Seen.insert(P.Name).second;
-    // `x_d` could be both a parameter and the data of `x`.
+    // A parameter named `g` would be the grid; `x_d` both a parameter and
+    // the data of `x`.
+    for (StringRef F : FixedNames)
+      ByName &= !Seen.contains(F);
     for (const LoweredParam &P : Params)
-      ByName &= !Seen.contains(P.Name + "_d");
+      for (StringRef S : Suffixes)
+        ByName &= !Seen.contains(P.Name + S.str());
     for (auto [I, P] : enumerate(Params)) {
       std::string Base = ByName ? P.Name : "p" + utostr(I);
       Param.push_back("__ofld_" + Base);
@@ -171,13 +182,19 @@ std::string lowerCall(const LoweredCall &Call) {
     if (P.Kind == PayloadKind::Span)
       OS << "auto *" << N.Data[I] << " = " << N.Param[I] << ".data();\n";
 
-  // The launch: shape, device and what the kernel calls need.
-  std::string Count = "-1";
-  if (Call.ShapeParam) {
-    const LoweredParam &P = Call.Params[*Call.ShapeParam];
-    Count = P.Kind == PayloadKind::Span ? N.Param[*Call.ShapeParam] + ".size()"
-                                        : utostr(P.Count);
-  }
+  // The launch: shape, device and what the kernel calls need. The default
+  // shape's extent is the kernel's bounds check, computed from the bound
+  // arguments; without one, the launch must give its grid.
+  SmallVector<std::string, 3> Extent(3, "ofld::detail::extent_unknown");
+  if (Call.Bound)
+    for (auto [D, Bound] : enumerate(Call.Bound->Dims))
+      Extent[D] = renderExtent(Bound, N.Param, BoundStyle::Code);
+  // Parenthesised in a macro argument, where braces keep no comma in.
+  std::string ExtentList = join(Extent, ", ");
+  OS << "const long long __ofld_e[3]"
+     << (Call.InMacroArgument ? "(" + ExtentList + ")"
+                              : " = {" + ExtentList + "}")
+     << ";\n";
   // The bytes of the large by-value objects each kernel thread copies.
   SmallVector<std::string, 2> Copies;
   for (auto [I, P] : enumerate(Call.Params))
@@ -192,7 +209,7 @@ std::string lowerCall(const LoweredCall &Call) {
   OS << "ofld::bridge::grid __ofld_g = ofld::bridge::shape({"
      << siteFields(Call) << (Flags.empty() ? "" : ", ") << Flags
      << (Copies.empty() ? "" : ", ") << join(Copies, " + ") << "}, "
-     << (Call.Launch ? "&__ofld_l" : "nullptr") << ", " << Count << ");\n";
+     << (Call.Launch ? "&__ofld_l" : "nullptr") << ", __ofld_e);\n";
   // Reductions: one value per kernel thread comes back, the host folds them
   // in the plugin's order (ofld::bridge::reduction).
   for (auto [I, P] : enumerate(Call.Params))

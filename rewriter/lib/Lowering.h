@@ -21,7 +21,6 @@
 
 #include "llvm/ADT/StringRef.h"
 
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,9 +46,6 @@ struct LoweredParam {
   bool KeepTemporary = false;
   PayloadKind Kind = PayloadKind::Value;
   MapKind Map = MapKind::Literal;
-  /// Object arrays: element count (the default launch shape uses it).
-  uint64_t Count = 0;
-  bool IsArrayLike = false;
   /// A large by-value object (isLargeValue): mapped to the device, not
   /// firstprivate.
   bool InDeviceMemory = false;
@@ -74,8 +70,10 @@ struct LoweredCall {
   std::vector<LoweredParam> Params;
   /// The kernel synchronises its blocks (sync_threads, shared arrays).
   bool Syncs = false;
-  /// The parameter that defines the default launch shape.
-  std::optional<unsigned> ShapeParam;
+  /// What the kernel's bounds check admits (the default launch shape), read
+  /// from its definition; none where the call cannot spell it (the bridge
+  /// then refuses a launch without a grid).
+  std::optional<LaunchBound> Bound;
   /// The call sits inside a macro argument: no `#pragma` lines there, so
   /// use `_Pragma`, and keep the text free of top-level commas. The text is
   /// not formatted there; it is indented from `Indent`, the indentation of

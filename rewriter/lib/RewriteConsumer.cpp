@@ -21,6 +21,7 @@
 #include "Lowering.h"
 #include "RewriteContext.h"
 #include "SourceText.h"
+#include "offload/Core/BoundAnalysis.h"
 #include "offload/Core/CallShape.h"
 #include "offload/Core/Diagnostics.h"
 #include "offload/Core/KernelAttributes.h"
@@ -682,6 +683,25 @@ void rewriteLaunchGroups(RewriteContext &RC,
   }
 }
 
+/// The bound a call's text may spell: the kernel's definition must be in
+/// the call's file or before the call. A call in a header is rewritten once
+/// for every translation unit that includes it, and each must spell it
+/// alike: one whose kernel a later file of one includer defines gets none,
+/// as in the includers that do not define it (its launch must give a grid).
+const LaunchBound *spelledBound(const SourceManager &SM, const CallExpr &CE,
+                                const FunctionDecl &Kernel,
+                                const BoundAnalysis *Bound) {
+  const FunctionDecl *Def = Kernel.getDefinition();
+  if (!Bound || !Def)
+    return nullptr;
+  SourceLocation At = SM.getFileLoc(CE.getBeginLoc());
+  SourceLocation DefAt = SM.getFileLoc(Def->getLocation());
+  if (SM.getFileID(At) == SM.getFileID(DefAt) ||
+      SM.isBeforeInTranslationUnit(DefAt, At))
+    return &Bound->Bound;
+  return nullptr;
+}
+
 /// Every file that uses offload includes the bridge, before offload.hpp so
 /// that the CPU fallback stays quiet (its offload() is no longer used).
 void addBridgeIncludes(RewriteContext &RC, const IncludeMap &Includes) {
@@ -732,6 +752,21 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
                        .Synchronises.lookup(K->getCanonicalDecl());
     return It->second;
   };
+  // What each kernel's bounds check admits, read once from its definition.
+  std::map<const FunctionDecl *, std::optional<BoundAnalysis>> Bounds;
+  auto BoundOf = [&](const FunctionDecl *K) -> const BoundAnalysis * {
+    auto [It, New] = Bounds.try_emplace(K);
+    if (New)
+      It->second = analyseLaunchBound(*K, Context);
+    return It->second ? &*It->second : nullptr;
+  };
+  // The calls that leave the grid to that bound, checked as the plugin
+  // checks them: once every kernel body has been checked.
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> DefaultShapes;
+  auto NoteDefaultShape = [&](const CallExpr &CE, const CheckedCall &C) {
+    if (leavesGridUnset(C.KernelArg ? CE.getArg(0) : nullptr))
+      DefaultShapes.emplace_back(&CE, C.Kernel);
+  };
   std::map<const CallExpr *, PlannedCall> Planned;
   SmallPtrSet<const CallExpr *, 4> ConstWarned;
   // A call that is not dependent in its template is the same call in every
@@ -779,10 +814,13 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
       if (!RC.isUserFile(I.CE->getBeginLoc()))
         break;
       std::optional<CheckedCall> C = checkCall(RC, *I.CE, Check, Kernels);
+      if (C)
+        NoteDefaultShape(*I.CE, *C);
       if (!C || CheckOnly)
         break;
-      std::optional<PlannedCall> P =
-          planCall(RC, *I.CE, *C, SyncsOf(C->Kernel));
+      std::optional<PlannedCall> P = planCall(
+          RC, *I.CE, *C, SyncsOf(C->Kernel),
+          spelledBound(RC.SM, *I.CE, *C->Kernel, BoundOf(C->Kernel)));
       if (!P)
         break;
       P->Call.WarnedConst = ConstWarned.count(I.CE);
@@ -817,13 +855,21 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
   // Instantiations come last, where the plugin sees implicit ones (at the
   // end of the translation unit).
   for (const Item &I : F.Items) {
-    if (I.K == Item::InstantiatedCall && !Written.count(I.CE->getBeginLoc()) &&
-        RC.isUserFile(I.CE->getBeginLoc()))
-      checkCall(RC, *I.CE, Check, Kernels);
+    if (I.K != Item::InstantiatedCall || Written.count(I.CE->getBeginLoc()) ||
+        !RC.isUserFile(I.CE->getBeginLoc()))
+      continue;
+    if (std::optional<CheckedCall> C = checkCall(RC, *I.CE, Check, Kernels))
+      NoteDefaultShape(*I.CE, *C);
   }
   // What the kernels (and the functions they call) do, as the plugin checks
-  // it once the translation unit is complete.
+  // it once the translation unit is complete; then, as the plugin, the
+  // launches without a grid of the kernels defined here that read an index
+  // under no bound (what the output cannot spell, the bridge refuses when
+  // it runs).
   checkKernelBodies(Context, RC.Diags, Kernels);
+  for (auto [CE, K] : DefaultShapes)
+    if (const BoundAnalysis *Bound = BoundOf(K))
+      checkDefaultShape(RC.Diags, *CE, *K, *Bound);
   if (RC.Diags.hasErrorOccurred()) {
     Result.setFailed();
     return;

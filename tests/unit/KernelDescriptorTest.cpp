@@ -6,7 +6,8 @@
 //
 // The plugin writes kernel and call-site descriptors into IR strings and the
 // IR passes read them back without an AST: every field must survive the trip,
-// separators inside names included, and a damaged string must be refused.
+// separators inside names included, the launch bound that sets the default
+// launch shape too, and a damaged string must be refused.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdint>
+#include <initializer_list>
 #include <string>
 
 using namespace offload;
@@ -39,8 +42,7 @@ template <class T> std::string expectError(llvm::Expected<T> E) {
 }
 
 ParamLayout layout(PayloadKind K, MapKind M, uint64_t Bytes, uint64_t Count,
-                   uint64_t Data, uint64_t CountOff, uint64_t SpanBytes,
-                   bool ArrayLike) {
+                   uint64_t Data, uint64_t CountOff, uint64_t SpanBytes) {
   ParamLayout P;
   P.Kind = K;
   P.Map = M;
@@ -49,7 +51,6 @@ ParamLayout layout(PayloadKind K, MapKind M, uint64_t Bytes, uint64_t Count,
   P.DataOffset = Data;
   P.CountOffset = CountOff;
   P.SpanBytes = SpanBytes;
-  P.IsArrayLike = ArrayLike;
   return P;
 }
 
@@ -60,13 +61,11 @@ KernelDescriptor sampleKernel() {
   K.InvokeThunk = "_ZN6__ofld6invokeIJfEEEvPv;x=1";
   K.CpuThunk = "_ZN6__ofld8cpu_gridIJfEEEvPv,%20";
   K.Params.push_back(
-      layout(PayloadKind::Value, MapKind::Literal, 4, 0, 0, 0, 0, false));
+      layout(PayloadKind::Value, MapKind::Literal, 4, 0, 0, 0, 0));
+  K.Params.push_back(layout(PayloadKind::Object, MapKind::To, 24, 6, 0, 0, 0));
   K.Params.push_back(
-      layout(PayloadKind::Object, MapKind::To, 24, 6, 0, 0, 0, true));
-  K.Params.push_back(
-      layout(PayloadKind::Span, MapKind::ToFrom, 8, 0, 1, 9, 16, true));
-  K.Params.push_back(
-      layout(PayloadKind::Span, MapKind::From, 2, 3, 5, 7, 11, false));
+      layout(PayloadKind::Span, MapKind::ToFrom, 8, 0, 1, 9, 16));
+  K.Params.push_back(layout(PayloadKind::Span, MapKind::From, 2, 3, 5, 7, 11));
   return K;
 }
 
@@ -82,13 +81,78 @@ void checkSameParams(const KernelDescriptor &A, const KernelDescriptor &B) {
     CHECK(P.DataOffset == Q.DataOffset);
     CHECK(P.CountOffset == Q.CountOffset);
     CHECK(P.SpanBytes == Q.SpanBytes);
-    CHECK(P.IsArrayLike == Q.IsArrayLike);
+    CHECK(P.Reduce == Q.Reduce);
   }
 }
 
 /// A valid kernel descriptor with `Params` spliced in verbatim.
 std::string withParams(llvm::StringRef Params) {
   return "v1;name=k;invoke=i;cpu=;params=" + Params.str();
+}
+
+// Bound terms in prefix order, as LaunchBound.h lists them.
+BoundTerm constant(int64_t C) {
+  BoundTerm T;
+  T.Constant = C;
+  return T;
+}
+
+BoundTerm value(unsigned Param, uint64_t Offset, uint8_t Bytes, bool Signed,
+                std::string Field = "") {
+  BoundTerm T;
+  T.Op = BoundTerm::Value;
+  T.Param = Param;
+  T.Offset = Offset;
+  T.Bytes = Bytes;
+  T.Signed = Signed;
+  T.Field = std::move(Field);
+  return T;
+}
+
+BoundTerm count(unsigned Param) {
+  BoundTerm T;
+  T.Op = BoundTerm::Count;
+  T.Param = Param;
+  return T;
+}
+
+BoundTerm op(BoundTerm::Kind K) {
+  BoundTerm T;
+  T.Op = K;
+  return T;
+}
+
+DimBound bounded(std::initializer_list<BoundTerm> Terms) {
+  DimBound D;
+  D.S = DimBound::Bounded;
+  D.Terms.assign(Terms.begin(), Terms.end());
+  return D;
+}
+
+DimBound unknown() {
+  DimBound D;
+  D.S = DimBound::Unknown;
+  return D;
+}
+
+LaunchBound bound(DimBound X, DimBound Y = {}, DimBound Z = {}) {
+  LaunchBound B;
+  B.Dims[0] = std::move(X);
+  B.Dims[1] = std::move(Y);
+  B.Dims[2] = std::move(Z);
+  return B;
+}
+
+/// Every operator and every kind of operand, fields with dots included:
+/// max(w.dims.x / 4, -3 + v.size()) | v.size() - 1 | p.a.b * min(n, 7).
+LaunchBound sampleBound() {
+  using K = BoundTerm;
+  return bound(
+      bounded({op(K::Max), op(K::Div), value(2, 8, 8, false, ".dims.x"),
+               constant(4), op(K::Add), constant(-3), count(0)}),
+      bounded({op(K::Sub), count(1), constant(1)}),
+      bounded({op(K::Mul), value(3, 4, 1, false, ".a.b"), op(K::Min),
+               value(1, 0, 2, true), constant(7)}));
 }
 
 } // namespace
@@ -98,17 +162,16 @@ TEST_CASE("encodeKernel writes the documented parameter format",
   KernelDescriptor K;
   K.Name = "k";
   K.Params.push_back(
-      layout(PayloadKind::Span, MapKind::ToFrom, 4, 0, 0, 8, 16, true));
+      layout(PayloadKind::Span, MapKind::ToFrom, 4, 0, 0, 8, 16));
   K.Params.push_back(
-      layout(PayloadKind::Object, MapKind::From, 12, 3, 0, 0, 0, true));
+      layout(PayloadKind::Object, MapKind::From, 12, 3, 0, 0, 0));
   K.Params.push_back(
-      layout(PayloadKind::Value, MapKind::Literal, 8, 0, 0, 0, 0, false));
-  K.Params.push_back(
-      layout(PayloadKind::Object, MapKind::To, 16, 0, 0, 0, 0, false));
+      layout(PayloadKind::Value, MapKind::Literal, 8, 0, 0, 0, 0));
+  K.Params.push_back(layout(PayloadKind::Object, MapKind::To, 16, 0, 0, 0, 0));
   // The example of KernelDescriptor.cpp's header, then one of each letter.
   CHECK(encodeKernel(K) ==
-        "v1;name=k;invoke=;cpu=;params=Sb4.0.0.8.16.1,Of12.3.0.0.0.1,"
-        "Vl8.0.0.0.0.0,Ot16.0.0.0.0.0");
+        "v1;name=k;invoke=;cpu=;params=Sb4.0.0.8.16,Of12.3.0.0.0,"
+        "Vl8.0.0.0.0,Ot16.0.0.0.0");
 }
 
 TEST_CASE("encodeKernel escapes the separators inside names", "[descriptor]") {
@@ -122,6 +185,92 @@ TEST_CASE("encodeKernel escapes the separators inside names", "[descriptor]") {
   CHECK(std::count(S.begin(), S.end(), ',') == 0);
 }
 
+TEST_CASE("launch bounds: the documented encoding", "[descriptor][bound]") {
+  using K = BoundTerm;
+  CHECK(encodeBound(LaunchBound()) == "-|-|-");
+  CHECK(encodeBound(bound(unknown())) == "?|-|-");
+  CHECK(encodeBound(bound({}, {}, unknown())) == "-|-|?");
+  CHECK(encodeBound(bound(bounded({count(0)}))) == "n0|-|-");
+  // An integer argument: no field, so the term ends with its ':'.
+  CHECK(encodeBound(
+            bound(bounded({op(K::Min), count(1), value(0, 0, 4, true)}))) ==
+        "m n1 v0:0:4:s:|-|-");
+  CHECK(encodeBound(sampleBound()) ==
+        "M / v2:8:8:u:.dims.x c4 + c-3 n0|- n1 c1|"
+        "* v3:4:1:u:.a.b m v1:0:2:s: c7");
+}
+
+TEST_CASE("launch bounds round-trip", "[descriptor][bound]") {
+  using K = BoundTerm;
+  SECTION("each state and each term alone") {
+    for (const LaunchBound &B :
+         {LaunchBound(), bound(unknown(), unknown(), unknown()),
+          bound(bounded({constant(0)})), bound(bounded({constant(-42)})),
+          bound({}, bounded({count(3)})),
+          bound({}, {}, bounded({value(5, 16, 1, true)})),
+          bound(bounded({value(0, 24, 8, false, ".cfg.n")}), unknown()),
+          bound(bounded({op(K::Max), count(0), count(1)}),
+                bounded({op(K::Div), count(0), constant(0)}))}) {
+      INFO(encodeBound(B));
+      CHECK(expectOk(decodeBound(encodeBound(B))) == B);
+    }
+  }
+  SECTION("every operator, nested") {
+    LaunchBound B = sampleBound();
+    LaunchBound D = expectOk(decodeBound(encodeBound(B)));
+    CHECK(D == B);
+    REQUIRE(D.Dims[0].Terms.size() == 7);
+    const BoundTerm &W = D.Dims[0].Terms[2];
+    CHECK(W.Op == K::Value);
+    CHECK(W.Param == 2);
+    CHECK(W.Offset == 8);
+    CHECK(W.Bytes == 8);
+    CHECK_FALSE(W.Signed);
+    CHECK(W.Field == ".dims.x");
+    CHECK(D.Dims[0].Terms[5].Constant == -3);
+  }
+  SECTION("'-' alone is an unindexed dimension, with operands a subtraction") {
+    LaunchBound D = expectOk(decodeBound("- c5 c2|-|?"));
+    CHECK(D.Dims[0] == bounded({op(K::Sub), constant(5), constant(2)}));
+    CHECK(D.Dims[1].S == DimBound::Unindexed);
+    CHECK(D.Dims[2].S == DimBound::Unknown);
+    CHECK(D.readsIndex());
+    CHECK(D.lacksBound());
+  }
+  SECTION("readsIndex and lacksBound") {
+    CHECK_FALSE(LaunchBound().readsIndex());
+    CHECK_FALSE(LaunchBound().lacksBound());
+    CHECK(bound({}, {}, bounded({count(0)})).readsIndex());
+    CHECK_FALSE(bound({}, {}, bounded({count(0)})).lacksBound());
+    CHECK(bound(bounded({count(0)}), unknown()).lacksBound());
+  }
+  SECTION("in a kernel descriptor, after the parameters") {
+    KernelDescriptor K = sampleKernel();
+    K.Bound = sampleBound();
+    std::string S = encodeKernel(K);
+    CHECK_THAT(S, Catch::EndsWith(";bound=" + encodeBound(sampleBound())));
+    // The bound needs no escapes: it uses no separator of the descriptor.
+    CHECK(std::count(S.begin(), S.end(), ';') == 5);
+    KernelDescriptor D = expectOk(decodeKernel(S));
+    checkSameParams(D, K);
+    REQUIRE(D.Bound.has_value());
+    CHECK(*D.Bound == *K.Bound);
+  }
+  SECTION("in a call-site descriptor") {
+    CallSiteDescriptor C;
+    C.Kernel = sampleKernel();
+    C.Kernel.Bound = bound(unknown());
+    C.File = "f.cpp";
+    C.Line = 1;
+    C.Column = 2;
+    C.ArgSpellings = {"v", "n|m"};
+    CallSiteDescriptor D = expectOk(decodeCallSite(encodeCallSite(C)));
+    REQUIRE(D.Kernel.Bound.has_value());
+    CHECK(*D.Kernel.Bound == *C.Kernel.Bound);
+    CHECK(D.ArgSpellings[1] == "n|m");
+  }
+}
+
 TEST_CASE("kernel descriptors round-trip", "[descriptor]") {
   SECTION("names with ';', '=', ',' and '%'") {
     KernelDescriptor K = sampleKernel();
@@ -130,8 +279,9 @@ TEST_CASE("kernel descriptors round-trip", "[descriptor]") {
     CHECK(D.InvokeThunk == K.InvokeThunk);
     CHECK(D.CpuThunk == K.CpuThunk);
     checkSameParams(D, K);
-    // The first written array-like parameter (a const array comes before).
-    CHECK(D.shapeParam() == 2u);
+    // No body was read: no bound written, none decoded.
+    CHECK(encodeKernel(K).find(";bound=") == std::string::npos);
+    CHECK_FALSE(D.Bound.has_value());
   }
   SECTION("no parameters") {
     KernelDescriptor K;
@@ -139,21 +289,20 @@ TEST_CASE("kernel descriptors round-trip", "[descriptor]") {
     KernelDescriptor D = expectOk(decodeKernel(encodeKernel(K)));
     CHECK(D.Name == "empty");
     CHECK(D.Params.empty());
-    CHECK_FALSE(D.shapeParam().has_value());
   }
-  SECTION("reductions: the seventh number, written only for them") {
+  SECTION("reductions: the sixth number, written only for them") {
     KernelDescriptor K;
     K.Name = "reduce";
     for (ReduceKind R : {ReduceKind::None, ReduceKind::Sum, ReduceKind::Min,
                          ReduceKind::Max}) {
       ParamLayout P =
-          layout(PayloadKind::Object, MapKind::ToFrom, 8, 0, 0, 0, 0, false);
+          layout(PayloadKind::Object, MapKind::ToFrom, 8, 0, 0, 0, 0);
       P.Reduce = R;
       K.Params.push_back(P);
     }
     std::string Text = encodeKernel(K);
-    CHECK_THAT(Text, Catch::Contains("Ob8.0.0.0.0.0,Ob8.0.0.0.0.0.1,"
-                                     "Ob8.0.0.0.0.0.2,Ob8.0.0.0.0.0.3"));
+    CHECK_THAT(Text, Catch::Contains("Ob8.0.0.0.0,Ob8.0.0.0.0.1,"
+                                     "Ob8.0.0.0.0.2,Ob8.0.0.0.0.3"));
     KernelDescriptor D = expectOk(decodeKernel(Text));
     REQUIRE(D.Params.size() == 4);
     for (unsigned I = 0; I < 4; ++I)
@@ -164,10 +313,9 @@ TEST_CASE("kernel descriptors round-trip", "[descriptor]") {
     K.Name = "wide";
     for (unsigned I = 0; I < 40; ++I)
       K.Params.push_back(layout(PayloadKind::Span, MapKind::To, I + 1, 1000 + I,
-                                I, 8 + I, 16 + I, I % 2 == 1));
+                                I, 8 + I, 16 + I));
     KernelDescriptor D = expectOk(decodeKernel(encodeKernel(K)));
     checkSameParams(D, K);
-    CHECK(D.shapeParam() == 1u);
   }
 }
 
@@ -258,28 +406,29 @@ TEST_CASE("malformed descriptors are refused", "[descriptor][errors]") {
                Catch::Contains("not an offload descriptor"));
   }
   SECTION("bad kind character") {
-    CHECK_THAT(expectError(decodeKernel(withParams("Xb4.0.0.8.16.1"))),
+    CHECK_THAT(expectError(decodeKernel(withParams("Xb4.0.0.8.16"))),
                Catch::Contains("bad parameter kind"));
     // Lower case is the map alphabet, not the kind alphabet.
-    CHECK_THAT(expectError(decodeKernel(withParams("sb4.0.0.8.16.1"))),
+    CHECK_THAT(expectError(decodeKernel(withParams("sb4.0.0.8.16"))),
                Catch::Contains("bad parameter kind"));
   }
   SECTION("bad map character") {
-    CHECK_THAT(expectError(decodeKernel(withParams("Sx4.0.0.8.16.1"))),
+    CHECK_THAT(expectError(decodeKernel(withParams("Sx4.0.0.8.16"))),
                Catch::Contains("bad map kind"));
   }
   SECTION("wrong number count") {
-    CHECK_THAT(expectError(decodeKernel(withParams("Sb4.0.0.8.16"))),
-               Catch::Contains("needs 6 or 7 numbers"));
-    CHECK_THAT(expectError(decodeKernel(withParams("Sb4.0.0.8.16.1.3.1"))),
-               Catch::Contains("needs 6 or 7 numbers"));
+    CHECK_THAT(expectError(decodeKernel(withParams("Sb4.0.0.8"))),
+               Catch::Contains("needs 5 or 6 numbers"));
+    // The old format's array-like flag plus a reduction: one too many.
+    CHECK_THAT(expectError(decodeKernel(withParams("Sb4.0.0.8.16.1.3"))),
+               Catch::Contains("needs 5 or 6 numbers"));
     // A bad item after a good one still fails the whole descriptor.
-    CHECK_THAT(expectError(decodeKernel(withParams("Vl4.0.0.0.0.0,Ot8.0.0"))),
-               Catch::Contains("needs 6 or 7 numbers"));
+    CHECK_THAT(expectError(decodeKernel(withParams("Vl4.0.0.0.0,Ot8.0.0"))),
+               Catch::Contains("needs 5 or 6 numbers"));
   }
   SECTION("bad reduction") {
-    // The seventh number is a ReduceKind: 1 sum, 2 min, 3 max.
-    CHECK_THAT(expectError(decodeKernel(withParams("Ob8.0.0.0.0.0.7"))),
+    // The sixth number is a ReduceKind: 1 sum, 2 min, 3 max.
+    CHECK_THAT(expectError(decodeKernel(withParams("Ob8.0.0.0.0.7"))),
                Catch::Contains("bad reduction"));
   }
   SECTION("truncated parameter") {
@@ -287,11 +436,11 @@ TEST_CASE("malformed descriptors are refused", "[descriptor][errors]") {
                Catch::Contains("short parameter"));
   }
   SECTION("not a number") {
-    CHECK_THAT(expectError(decodeKernel(withParams("Sb4.x.0.8.16.1"))),
+    CHECK_THAT(expectError(decodeKernel(withParams("Sb4.x.0.8.16"))),
                Catch::Contains("bad number"));
-    CHECK_THAT(expectError(decodeKernel(withParams("Sb4.-1.0.8.16.1"))),
+    CHECK_THAT(expectError(decodeKernel(withParams("Sb4.-1.0.8.16"))),
                Catch::Contains("bad number"));
-    CHECK_THAT(expectError(decodeKernel(withParams("Sb4..0.8.16.1"))),
+    CHECK_THAT(expectError(decodeKernel(withParams("Sb4..0.8.16"))),
                Catch::Contains("bad number"));
   }
   SECTION("bad escapes") {
@@ -328,5 +477,47 @@ TEST_CASE("malformed descriptors are refused", "[descriptor][errors]") {
     CHECK_THAT(
         expectError(decodeCallSite(K + ";file=f;line=1;col=1;fn=g;args=a,%q")),
         Catch::Contains("bad escape"));
+  }
+}
+
+TEST_CASE("malformed bounds are refused", "[descriptor][bound][errors]") {
+  auto Error = [](llvm::StringRef S) { return expectError(decodeBound(S)); };
+  SECTION("bad token") {
+    for (const char *Bad :
+         {"x1|-|-", "c|-|-", "cx|-|-", "n|-|-", "n-1|-|-", "++ c1 c2|-|-",
+          "v0:0:3:s:|-|-", "v0:0:4:x:|-|-", "v0:0:4:s|-|-", "v0:0:4|-|-",
+          "va:0:4:s:|-|-", "-|?|!"}) {
+      INFO(Bad);
+      CHECK_THAT(Error(Bad), Catch::Contains("bad bound term"));
+    }
+  }
+  SECTION("incomplete expression") {
+    CHECK_THAT(Error("+ c1|-|-"), Catch::Contains("incomplete bound '+ c1'"));
+    CHECK_THAT(Error("-|m n0|-"), Catch::Contains("incomplete bound 'm n0'"));
+    CHECK_THAT(Error("* + c1 c2|-|-"), Catch::Contains("incomplete bound"));
+  }
+  SECTION("extra operand") {
+    CHECK_THAT(Error("c1 c2|-|-"), Catch::Contains("bad bound 'c1 c2'"));
+    CHECK_THAT(Error("-|-|+ c1 c2 n0"), Catch::Contains("bad bound"));
+  }
+  SECTION("empty dimension or term") {
+    CHECK_THAT(Error("|-|-"), Catch::Contains("bad bound"));
+    CHECK_THAT(Error("+ c1  c2|-|-"), Catch::Contains("bad bound"));
+  }
+  SECTION("wrong number of dimensions") {
+    CHECK_THAT(Error("c1|-"), Catch::Contains("bad bound 'c1|-'"));
+    CHECK_THAT(Error("-|-|-|-"), Catch::Contains("bad bound"));
+    CHECK_THAT(Error("n0"), Catch::Contains("bad bound"));
+    CHECK_THAT(Error(""), Catch::Contains("bad bound"));
+  }
+  SECTION("a bad bound fails the whole descriptor") {
+    std::string K = withParams("Vl4.0.0.0.0") + ";bound=+ c1|-|-";
+    CHECK_THAT(expectError(decodeKernel(K)),
+               Catch::Contains("incomplete bound"));
+    CHECK_THAT(
+        expectError(decodeCallSite(K + ";file=f;line=1;col=1;fn=g;args=")),
+        Catch::Contains("incomplete bound"));
+    CHECK(expectOk(decodeKernel(withParams("Vl4.0.0.0.0") + ";bound=-|-|-"))
+              .Bound == LaunchBound());
   }
 }

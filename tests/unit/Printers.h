@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Catch2 prints an enum class as its underlying number; a failing check that
-// says `ParamRawPointer == ParamPolymorphic` is quicker to read than `9 == 12`.
+// says `ParamRawPointer == ParamPolymorphic` is quicker to read than `9 == 12`,
+// and a bound in its descriptor spelling quicker than `{?} == {?}`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 
 #include "offload/Core/Diagnostics.h"
 #include "offload/Core/KernelDescriptor.h"
+#include "offload/Core/LaunchBound.h"
 #include "offload/Core/TransferRules.h"
 
 #include <catch2/catch.hpp>
@@ -110,6 +112,20 @@ template <> struct StringMaker<offload::MapKind> {
 template <> struct StringMaker<offload::PayloadKind> {
   static std::string convert(offload::PayloadKind V) {
     return offload::test::name(V);
+  }
+};
+// Bounds print as the descriptor spells them (LaunchBound.cpp).
+template <> struct StringMaker<offload::LaunchBound> {
+  static std::string convert(const offload::LaunchBound &B) {
+    return "'" + offload::encodeBound(B) + "'";
+  }
+};
+template <> struct StringMaker<offload::DimBound> {
+  static std::string convert(const offload::DimBound &D) {
+    offload::LaunchBound B;
+    B.Dims[0] = D;
+    std::string S = offload::encodeBound(B);
+    return "'" + S.substr(0, S.find('|')) + "'";
   }
 };
 } // namespace Catch

@@ -303,7 +303,6 @@ TEST_CASE("ByValue: a trivial copy by value travels as a literal",
     CHECK(R.Layout.Map == MapKind::Literal);
     CHECK(R.Layout.Bytes == sizeof(int));
     CHECK(R.Layout.Count == 0);
-    CHECK_FALSE(R.Layout.IsArrayLike);
     CHECK(canon(R.Pointee) == "int");
     CHECK(R.SizeExpr == "sizeof(n)");
   }
@@ -314,7 +313,6 @@ TEST_CASE("ByValue: a trivial copy by value travels as a literal",
     CHECK(R.Layout.Map == MapKind::Literal);
     CHECK(R.Layout.Bytes == 16); // float + padding + double
     CHECK(R.Layout.Count == 0);
-    CHECK_FALSE(R.Layout.IsArrayLike);
     CHECK(canon(R.Pointee) == "Pod");
     CHECK(R.SizeExpr == "sizeof(p)");
   }
@@ -327,7 +325,6 @@ TEST_CASE("ConstRef: const T& is copied to the device", "[transfer][row]") {
   CHECK(R.Layout.Map == MapKind::To);
   CHECK(R.Layout.Bytes == 16);
   CHECK(R.Layout.Count == 0);
-  CHECK_FALSE(R.Layout.IsArrayLike);
   CHECK(canon(R.Pointee) == "const Pod");
   CHECK(R.SizeExpr == "sizeof(p)");
 }
@@ -341,7 +338,6 @@ TEST_CASE("ConstArrayRef: const T(&)[N] is copied to the device",
     CHECK(R.Layout.Map == MapKind::To);
     CHECK(R.Layout.Bytes == 8 * sizeof(float));
     CHECK(R.Layout.Count == 8);
-    CHECK(R.Layout.IsArrayLike);
     CHECK(canon(R.Pointee) == "const float[8]");
     CHECK(R.SizeExpr == "sizeof(a)");
   }
@@ -351,7 +347,6 @@ TEST_CASE("ConstArrayRef: const T(&)[N] is copied to the device",
     CHECK(R.Layout.Map == MapKind::To);
     CHECK(R.Layout.Bytes == 2 * 3 * sizeof(int));
     CHECK(R.Layout.Count == 2);
-    CHECK(R.Layout.IsArrayLike);
     CHECK(R.SizeExpr == "sizeof(m)");
   }
 }
@@ -363,7 +358,6 @@ TEST_CASE("MutRef: T& is copied both ways", "[transfer][row]") {
   CHECK(R.Layout.Map == MapKind::ToFrom);
   CHECK(R.Layout.Bytes == 16);
   CHECK(R.Layout.Count == 0);
-  CHECK_FALSE(R.Layout.IsArrayLike);
   CHECK(canon(R.Pointee) == "Pod");
   CHECK(R.SizeExpr == "sizeof(p)");
 }
@@ -375,7 +369,6 @@ TEST_CASE("MutArrayRef: T(&)[N] is copied both ways", "[transfer][row]") {
   CHECK(R.Layout.Map == MapKind::ToFrom);
   CHECK(R.Layout.Bytes == 3 * sizeof(double));
   CHECK(R.Layout.Count == 3);
-  CHECK(R.Layout.IsArrayLike);
   CHECK(canon(R.Pointee) == "double[3]");
   CHECK(R.SizeExpr == "sizeof(a)");
 }
@@ -413,7 +406,6 @@ TEST_CASE("SpanConst: std::span<const T> is copied to the device",
   CHECK(R.Layout.DataOffset == 0);
   CHECK(R.Layout.CountOffset == 8);
   CHECK(R.Layout.SpanBytes == 16);
-  CHECK(R.Layout.IsArrayLike);
   CHECK(canon(R.Pointee) == "const float");
   CHECK(R.SizeExpr == "s.size_bytes()");
   checkSpanOffsetsAgainstHost<std::span<const float>>(R.Layout);
@@ -431,7 +423,6 @@ TEST_CASE("SpanMut: std::span<T> is copied both ways",
     CHECK(R.Layout.DataOffset == 0);
     CHECK(R.Layout.CountOffset == 8);
     CHECK(R.Layout.SpanBytes == 16);
-    CHECK(R.Layout.IsArrayLike);
     CHECK(canon(R.Pointee) == "double");
     CHECK(R.SizeExpr == "s.size_bytes()");
     checkSpanOffsetsAgainstHost<std::span<double>>(R.Layout);
@@ -447,7 +438,6 @@ TEST_CASE("SpanMut: std::span<T> is copied both ways",
     CHECK(R.Layout.CountOffset == 0); // no size member to point at
     CHECK(R.Layout.SpanBytes == 8);
     CHECK(R.Layout.SpanBytes == sizeof(std::span<int, 4>));
-    CHECK(R.Layout.IsArrayLike);
     CHECK(R.SizeExpr == "s.size_bytes()");
   }
 }
@@ -460,7 +450,6 @@ TEST_CASE("OutRef: [[offload::out]] T& only comes back", "[transfer][row]") {
     CHECK(R.Layout.Map == MapKind::From);
     CHECK(R.Layout.Bytes == 16);
     CHECK(R.Layout.Count == 0);
-    CHECK_FALSE(R.Layout.IsArrayLike);
     CHECK(canon(R.Pointee) == "Pod");
     CHECK(R.SizeExpr == "sizeof(p)");
   }
@@ -471,7 +460,6 @@ TEST_CASE("OutRef: [[offload::out]] T& only comes back", "[transfer][row]") {
     CHECK(R.Layout.Map == MapKind::From);
     CHECK(R.Layout.Bytes == 5 * sizeof(float));
     CHECK(R.Layout.Count == 5);
-    CHECK(R.Layout.IsArrayLike);
     CHECK(R.SizeExpr == "sizeof(a)");
   }
   SECTION("the same parameter without the attribute goes both ways") {
@@ -491,7 +479,6 @@ TEST_CASE("OutSpan: [[offload::out]] std::span<T> only comes back",
   CHECK(R.Layout.DataOffset == 0);
   CHECK(R.Layout.CountOffset == 8);
   CHECK(R.Layout.SpanBytes == 16);
-  CHECK(R.Layout.IsArrayLike);
   CHECK(canon(R.Pointee) == "float");
   CHECK(R.SizeExpr == "s.size_bytes()");
   // Without the attribute the same span is copied both ways.
@@ -507,7 +494,6 @@ TEST_CASE("ConstStdArray: const std::array<T, N>& is copied to the device",
   CHECK(R.Layout.Bytes == sizeof(std::array<float, 6>));
   CHECK(R.Layout.Bytes == 24);
   CHECK(R.Layout.Count == 6);
-  CHECK(R.Layout.IsArrayLike);
   CHECK(canon(R.Pointee) == "const std::array<float, 6>");
   CHECK(R.SizeExpr == "sizeof(a)");
 }
@@ -521,7 +507,6 @@ TEST_CASE("MutStdArray: std::array<T, N>& is copied both ways",
   CHECK(R.Layout.Bytes == sizeof(std::array<short, 5>));
   CHECK(R.Layout.Bytes == 10);
   CHECK(R.Layout.Count == 5);
-  CHECK(R.Layout.IsArrayLike);
   CHECK(canon(R.Pointee) == "std::array<short, 5>");
   CHECK(R.SizeExpr == "sizeof(a)");
 }
@@ -538,7 +523,6 @@ TEST_CASE("Reduction: ofld::sum/min/max<T>& move T both ways",
   CHECK(S.Layout.Map == MapKind::ToFrom);
   CHECK(S.Layout.Bytes == 8);
   CHECK(S.Layout.Reduce == ReduceKind::Sum);
-  CHECK_FALSE(S.Layout.IsArrayLike); // never the default launch shape
   CHECK(canon(S.Pointee) == "double");
   CHECK(S.SizeExpr == "sizeof(s)");
   ParamRule M = accepted("k_reductions", 1);
@@ -785,7 +769,6 @@ TEST_CASE("[[offload::out]] on a by-value parameter is rejected",
     ParamRule R = accepted("k_outbyvalue", 2);
     CHECK(R.Row == RuleId::ByValue);
     CHECK(R.Layout.Bytes == 3 * sizeof(float));
-    CHECK_FALSE(R.Layout.IsArrayLike);
   }
 }
 

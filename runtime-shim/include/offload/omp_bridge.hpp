@@ -406,16 +406,6 @@ private:
 
 } // namespace ofld::bridge
 
-#if !defined(OFFLOAD_GPU_DEVICE) && !defined(__OFFLOAD_PLUGIN__)
-// offload() calls left as they were run through the CPU fallback, whose
-// default launch shape counts the elements of the first span parameter: a
-// span_param is one too.
-namespace __ofld {
-template <class T, std::size_t E>
-struct shape_extent<const std::span<T, E> &> : shape_extent<std::span<T, E>> {};
-} // namespace __ofld
-#endif
-
 //===----------------------------------------------------------------------===//
 // Device side: the grid state, and what runs inside the target region.
 //===----------------------------------------------------------------------===//

@@ -8,6 +8,8 @@
 // RUN:   | FileCheck %s --check-prefix=ONE
 // RUN: %clangxx %host-target --offload-host-only -O0 -fno-discard-value-names -S -emit-llvm %s -o - \
 // RUN:   | FileCheck %s --check-prefix=SCALARS
+// RUN: %clangxx %host-target --offload-host-only -O0 -fno-discard-value-names -S -emit-llvm %s -o - \
+// RUN:   | FileCheck %s --check-prefix=EXTENT
 
 #include <span>
 
@@ -18,16 +20,41 @@ struct Params {
 
 [[offload::kernel]] void kern(float s, const Params &p, int (&acc)[4],
                               std::span<const double> in, std::span<double> io,
-                              [[offload::out]] std::span<float> out) {}
+                              [[offload::out]] std::span<float> out) {
+  std::size_t i = ofld::global_id();
+  if (i < in.size() - 1 && i < std::size_t(p.n))
+    io[i] = in[i] * s;
+}
+
+// Its bounds check, as the extent function computes it from the launch's
+// argument pointers: min(in.size() - 1, p.n), where in's size is the second
+// word of the span object (offset 8) and p.n the int at offset 4 of Params;
+// dimensions 1 and 2 are not indexed (-1). Weak: one per program.
+// EXTENT-LABEL: define weak_odr void @__ofld__Z4kern{{[A-Za-z0-9_]*}}.extent(ptr %0, ptr %1)
+// EXTENT: %[[IN:[0-9]+]] = getelementptr inbounds ptr, ptr %0, i64 3
+// EXTENT: %[[INOBJ:[0-9]+]] = load ptr, ptr %[[IN]]
+// EXTENT: %[[SIZEAT:[0-9]+]] = getelementptr inbounds i8, ptr %[[INOBJ]], i64 8
+// EXTENT: %[[SIZE:[0-9]+]] = load i64, ptr %[[SIZEAT]]
+// EXTENT: %[[LESS:[0-9]+]] = sub i64 %[[SIZE]], 1
+// EXTENT: %[[P:[0-9]+]] = getelementptr inbounds ptr, ptr %0, i64 1
+// EXTENT: %[[POBJ:[0-9]+]] = load ptr, ptr %[[P]]
+// EXTENT: %[[NAT:[0-9]+]] = getelementptr inbounds i8, ptr %[[POBJ]], i64 4
+// EXTENT: %[[N32:[0-9]+]] = load i32, ptr %[[NAT]]
+// EXTENT: %[[N:[0-9]+]] = sext i32 %[[N32]] to i64
+// EXTENT: %[[MIN:[0-9]+]] = call i64 @llvm.smin.i64(i64 %[[LESS]], i64 %[[N]])
+// EXTENT: store i64 %[[MIN]], ptr %1
+// EXTENT: store i64 -1, ptr %{{[0-9]+}}
+// EXTENT: store i64 -1, ptr %{{[0-9]+}}
+// EXTENT-NEXT: ret void
 
 // The entry libomptarget registers once, through clang-linker-wrapper.
 // CHECK: @[[REGION:__ofld__Z4kern[A-Za-z0-9_]*.region_id]] = weak constant i8 0
 // CHECK: @.offloading.entry.__ofld__Z4kern{{.*}} section "llvm_offload_entries"
 // The ident_t names the real file, function and line:column.
-// CHECK: c";{{.*}}host-lowering.cpp;use;64;3;;\00"
+// CHECK: c";{{.*}}host-lowering.cpp;use;93;3;;\00"
 // Map names carry the argument spelling.
-// CHECK-DAG: c";params;{{.*}}host-lowering.cpp;64;3;;\00"
-// CHECK-DAG: c";counts;{{.*}}host-lowering.cpp;64;3;;\00"
+// CHECK-DAG: c";params;{{.*}}host-lowering.cpp;93;3;;\00"
+// CHECK-DAG: c";counts;{{.*}}host-lowering.cpp;93;3;;\00"
 // One argument array for __tgt_target_kernel: first the mapped ranges with
 // their transfer bits only, in parameter order: const& (to), T(&)[4]
 // (tofrom), span<const> (to), span (tofrom), out span (from); then the
@@ -39,16 +66,18 @@ struct Params {
 
 void use(Params &params, int (&counts)[4], std::span<const double> a,
          std::span<double> b, std::span<float> c) {
-  // At the call: allocas in the entry block; the device, then the shape
-  // checked against its limits (the default count is 4: `acc`, the first
-  // written span or array); then the runtime queues the launch on its
+  // At the call: allocas in the entry block; the device, then the extents
+  // of the kernel's bounds check and the shape checked against its limits;
+  // then the runtime queues the launch on its
   // stream where all of its data is on the device already (1), or the
   // outlined launch runs now (mode 1) or on the queue's worker (mode 2).
   // CHECK-LABEL: define {{.*}}void @_Z3use
   // CHECK-DAG: %ofld.dims = alloca [6 x i32]
   // CHECK-DAG: %ofld.objs = alloca [6 x ptr]
+  // CHECK-DAG: %ofld.extent = alloca [3 x i64]
   // CHECK: %ofld.device = call i64 @__ofld_select_device(
-  // CHECK: %ofld.mode = call i32 @__ofld_launch_shape(ptr @.ofld.site{{[.0-9]*}}, ptr null, i64 4, i64 %ofld.device, ptr @[[REGION]], ptr %ofld.dims)
+  // CHECK: call void @__ofld__Z4kern{{[A-Za-z0-9_]*}}.extent(ptr %ofld.objs, ptr %ofld.extent)
+  // CHECK: %ofld.mode = call i32 @__ofld_launch_shape(ptr @.ofld.site{{[.0-9]*}}, ptr null, ptr %ofld.extent, i64 %ofld.device, ptr @[[REGION]], ptr %ofld.dims)
   // CHECK: br i1 %{{.*}}, label %ofld.cont, label %ofld.enqueue
   // CHECK: ofld.enqueue:
   // CHECK: %ofld.queued = call i32 @__ofld_enqueue(ptr @.ofld.site{{[.0-9]*}}, ptr null, ptr @[[REGION]], i64 %ofld.device, ptr %ofld.dims, i32 %ofld.mode, i32 5, i32 19, ptr %.offload_ptrs{{[.0-9]*}}, ptr %.offload_sizes{{[.0-9]*}}, ptr @.offload_maptypes{{[.0-9]*}}, ptr @.offload_mapnames{{[.0-9]*}})

@@ -63,7 +63,7 @@ static void onError(const char *) {}
 int main() {
   std::vector<int> v(1000);
   int last = -1;
-  offload(iota, v, last);
+  offload(ofld::launch{.grid = {4}, .block = {256}}, iota, v, last);
   ofld::set_default_device(0);
   ofld::wait();
   bool kept = ofld::set_error_handler(onError) == nullptr &&
