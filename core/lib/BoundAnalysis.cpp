@@ -650,9 +650,11 @@ void Analyser::walk(const Stmt *S) {
     push(C, true);
     walk(If->getThen());
     Active.resize(Mark);
-    push(C, false);
-    walk(If->getElse());
-    Active.resize(Mark);
+    if (const Stmt *Else = If->getElse()) {
+      push(C, false);
+      walk(Else);
+      Active.resize(Mark);
+    }
     if (isExit(If->getElse()))
       push(C, true);
     return;

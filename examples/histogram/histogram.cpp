@@ -82,9 +82,9 @@ int main(int argc, char **argv) {
   std::vector<unsigned> global(Bins, 0), block(Bins, 0);
   auto start = std::chrono::steady_clock::now();
   // One thread per pixel, as the kernel's bounds check would give too; the
-  // shape is spelled out so that builds without the plugin run it.
-  offload(ofld::launch{.grid = {(pixels.size() + 255) / 256}, .block = {256}},
-          histogram_global, pixels, global);
+  // grid is spelled out so that builds without the plugin run it.
+  offload(ofld::launch{.grid = {(pixels.size() + 255) / 256}}, histogram_global,
+          pixels, global);
   double globalMs = millisecondsSince(start);
   start = std::chrono::steady_clock::now();
   offload(ofld::launch{.grid = {120}, .block = {256}}, histogram_block, pixels,

@@ -87,7 +87,7 @@ int main() {
   std::vector<float> wbins(Bins, 0.0f);
   unsigned long long seen = 0;
   // One thread per element of data.
-  offload(ofld::launch{.grid = {(data.size() + 255) / 256}, .block = {256}},
+  offload(ofld::launch{.grid = {(data.size() + 255) / 256}},
           histogram_weighted, data, weight, wbins, seen);
   bad = 0;
   for (unsigned b = 0; b < Bins; ++b)

@@ -74,8 +74,13 @@ TEST_CASE("default dimensions: one thread per admitted index",
     CHECK(shape(1000) == Dims{4, 1, 1, 256, 1, 1});
     CHECK(shape(256) == Dims{1, 1, 1, 256, 1, 1});
     CHECK(shape(257) == Dims{2, 1, 1, 256, 1, 1});
-    CHECK(shape(1) == Dims{1, 1, 1, 256, 1, 1});
     CHECK_FALSE(isEmpty(shape(1000)));
+  }
+  SECTION("a bound below the block: the block shrinks to it") {
+    // One thread per admitted index: `if (global_id() == 0)` runs one.
+    CHECK(shape(1) == Dims{1, 1, 1, 1, 1, 1});
+    CHECK(shape(100) == Dims{1, 1, 1, 100, 1, 1});
+    CHECK(shape(5, 30) == Dims{1, 4, 1, 5, 8, 1});
   }
   SECTION("2-D: blocks of 32x8") {
     CHECK(shape(40, 30) == Dims{2, 4, 1, 32, 8, 1});
@@ -133,13 +138,15 @@ TEST_CASE("default dimensions: a launch that sets grid or block",
     // An unindexed dimension keeps one block, whatever the block is.
     CHECK(shapeWith(&L, None, 7) == Dims{1, 4, 1, 64, 2, 1});
   }
-  SECTION("a set grid with an unset block: the default block") {
+  SECTION("a set grid with an unset block: 256 threads along x") {
+    // The grid is the caller's, and means the same whatever the kernel
+    // reads: the block does not follow the bound, as it cannot without the
+    // plugin.
     ofld::launch L{.grid = {8}};
     CHECK(shapeWith(&L, 1000) == Dims{8, 1, 1, 256, 1, 1});
-    CHECK(shapeWith(&L, 40, 30) == Dims{8, 1, 1, 32, 8, 1});
-    // The grid is the caller's: no bound needed, none is used.
+    CHECK(shapeWith(&L, 40, 30) == Dims{8, 1, 1, 256, 1, 1});
     CHECK(shapeWith(&L, extent_unknown) == Dims{8, 1, 1, 256, 1, 1});
-    CHECK(shapeWith(&L, None) == Dims{8, 1, 1, 1, 1, 1});
+    CHECK(shapeWith(&L, None) == Dims{8, 1, 1, 256, 1, 1});
   }
   SECTION("grid and block both set: taken as they are") {
     ofld::launch L{.grid = {3, 2, 1}, .block = {7, 5, 1}};

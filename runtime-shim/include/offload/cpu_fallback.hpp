@@ -118,7 +118,7 @@ extern "C" inline void __ofld_report_error(const char *Message) {
 #endif
 
 namespace __ofld {
-/// The CPU fallback's check of a launch: it gives its grid and block, within
+/// The CPU fallback's check of a launch: it gives its grid, within
 /// the portable limits (those of the GPUs, launch.hpp); reports and returns
 /// false if not.
 /// Without the plugin there is no kernel name or call site to give (a
@@ -128,12 +128,11 @@ inline bool cpu_shape_ok(const ofld::launch &Shape,
                          const std::uint64_t Dims[6]) {
   using namespace ofld::detail;
   char Cause[256];
-  if (is_unset(Shape.grid) || is_unset(Shape.block))
+  if (is_unset(Shape.grid))
     std::snprintf(Cause, sizeof(Cause),
-                  "the launch leaves its %s to the kernel's bounds check, "
+                  "the launch leaves its grid to the kernel's bounds check, "
                   "which only the plugin or offload-rewrite can read; give "
-                  "both .grid and .block",
-                  is_unset(Shape.grid) ? "grid" : "block");
+                  "its .grid");
   else if (!limit_cause(Cause, sizeof(Cause), Dims, portable_max_grid,
                         portable_max_block, portable_max_threads))
     return true;

@@ -130,8 +130,9 @@ constexpr bool is_indexed(long long extent) {
 }
 
 /// The default block: default_block_threads shared by the dimensions the
-/// kernel indexes, x first (256; 32x8; 32x4x2); 1 in the others, so that no
-/// two threads see the same ofld::global_id() in every dimension.
+/// kernel indexes, x first (256; 32x8; 32x4x2), no more than the extent
+/// where it is smaller (a bound of 1 runs one thread); 1 in the others, so
+/// that no two threads see the same ofld::global_id() in every dimension.
 constexpr void default_block(const long long extent[3],
                              std::uint64_t block[3]) {
   constexpr std::uint64_t split[4][3] = {
@@ -140,8 +141,11 @@ constexpr void default_block(const long long extent[3],
   for (int d = 0; d < 3; ++d)
     n += is_indexed(extent[d]);
   int k = 0;
-  for (int d = 0; d < 3; ++d)
+  for (int d = 0; d < 3; ++d) {
     block[d] = is_indexed(extent[d]) ? split[n][k++] : 1;
+    if (extent[d] >= 1 && std::uint64_t(extent[d]) < block[d])
+      block[d] = std::uint64_t(extent[d]);
+  }
   if (block[2] > 64) // a kernel indexing only z: the block's z limit
     block[2] = 64;
 }
@@ -163,17 +167,22 @@ constexpr bool lacks_bound(const launch *l, const long long extent[3]) {
 
 /// Grid x, y, z and block x, y, z of a launch: `l` is the call's launch (null
 /// for none), `extent` what the kernel's bounds check admits per dimension.
-/// Unset block: default_block. Unset grid: enough blocks for one thread per
-/// admitted index in each indexed dimension, 1 in the others (a kernel that
-/// reads no thread index runs one thread). Call lacks_bound first. Any zero
-/// component means nothing runs (see is_empty).
+/// Unset grid: enough blocks for one thread per admitted index in each
+/// indexed dimension, 1 in the others (a kernel that reads no thread index
+/// runs one thread). Unset block: default_block with an unset grid; with a
+/// set grid, default_block_threads along x, whatever the kernel, so that a
+/// grid means the same with and without the plugin. Call lacks_bound first.
+/// Any zero component means nothing runs (see is_empty).
 constexpr void default_dims(const launch *l, const long long extent[3],
                             std::uint64_t dims[6]) {
   const dim3 unset = {0, 0, 0};
   const dim3 &g = l ? l->grid : unset;
   const dim3 &b = l ? l->block : unset;
-  if (is_unset(b)) {
+  if (is_unset(b) && is_unset(g)) {
     default_block(extent, dims + 3);
+  } else if (is_unset(b)) {
+    dims[3] = default_block_threads;
+    dims[4] = dims[5] = 1;
   } else {
     dims[3] = b.x;
     dims[4] = b.y;

@@ -146,8 +146,8 @@ namespace __ofld {
 template <class... P>
 void cpu_offload(const ofld::launch *shape, void (*kernel)(P...),
                  const reduce::arg_t<P> &...args) {
-  // Without the plugin every launch gives its grid and block (the
-  // unshaped offload() does not compile): no extent is needed.
+  // Without the plugin every launch gives its grid (the unshaped offload()
+  // does not compile): no extent is needed.
   constexpr long long Unknown[3] = {ofld::detail::extent_unknown,
                                     ofld::detail::extent_unknown,
                                     ofld::detail::extent_unknown};
