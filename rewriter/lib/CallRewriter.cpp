@@ -8,9 +8,9 @@
 #include "DeviceCode.h"
 
 #include "offload/Core/CallShape.h"
-#include "offload/Core/LaunchBound.h"
 #include "offload/Core/Diagnostics.h"
 #include "offload/Core/KernelAttributes.h"
+#include "offload/Core/LaunchBound.h"
 #include "offload/Core/LaunchChecks.h"
 #include "offload/Core/TransferRules.h"
 #include "offload/launch.hpp"
@@ -172,10 +172,56 @@ std::string declarator(ASTContext &Ctx, QualType T) {
   return Out;
 }
 
+/// The value of the bound that starts at Terms[I] (advancing I past it),
+/// if it names no argument: launch.hpp's arithmetic.
+std::optional<long long> constantBound(ArrayRef<BoundTerm> Terms, size_t &I) {
+  const BoundTerm &T = Terms[I++];
+  if (T.Op == BoundTerm::Const)
+    return T.Constant;
+  if (T.Op == BoundTerm::Value || T.Op == BoundTerm::Count)
+    return std::nullopt;
+  std::optional<long long> L = constantBound(Terms, I);
+  std::optional<long long> R = constantBound(Terms, I);
+  if (!L || !R)
+    return std::nullopt;
+  // Unsigned, as the bounds' 64-bit arithmetic wraps.
+  auto Wrap = [](unsigned long long V) { return (long long)V; };
+  switch (T.Op) {
+  case BoundTerm::Add:
+    return Wrap((unsigned long long)*L + (unsigned long long)*R);
+  case BoundTerm::Sub:
+    return Wrap((unsigned long long)*L - (unsigned long long)*R);
+  case BoundTerm::Mul:
+    return Wrap((unsigned long long)*L * (unsigned long long)*R);
+  case BoundTerm::Div:
+    return *R == -1 ? Wrap(0ull - (unsigned long long)*L)
+                    : ofld::detail::bound_div(*L, *R);
+  case BoundTerm::Min:
+    return ofld::detail::bound_min(*L, *R);
+  default:
+    return ofld::detail::bound_max(*L, *R);
+  }
+}
+
+/// `B` with each dimension whose bound names no argument bounded by its
+/// value (`max(8, 0 + 1)`: 8), for people and the output alike.
+LaunchBound foldConstants(LaunchBound B) {
+  for (DimBound &Dim : B.Dims) {
+    size_t I = 0;
+    std::optional<long long> Value =
+        Dim.S == DimBound::Bounded ? constantBound(Dim.Terms, I) : std::nullopt;
+    if (!Value)
+      continue;
+    Dim.Terms.assign(1, BoundTerm());
+    Dim.Terms.front().Constant = *Value;
+  }
+  return B;
+}
+
 /// The default shape in words: the threads the bound admits and, where the
-/// kernel reads a thread index, the default block (`blocks of 256`, `blocks
-/// of 32x8`).
-std::string defaultShapeWords(const LaunchBound *Bound,
+/// kernel reads a thread index, the default block (`blocks of up to 256`,
+/// smaller where the bound is; `blocks of 8` for a bound of 8).
+std::string defaultShapeWords(const std::optional<LaunchBound> &Bound,
                               ArrayRef<std::string> ParamNames) {
   if (!Bound)
     return "none: the kernel is defined in another file (after this call, or "
@@ -183,19 +229,25 @@ std::string defaultShapeWords(const LaunchBound *Bound,
   std::string Words = describeBound(*Bound, ParamNames);
   if (!Bound->readsIndex() || Bound->lacksBound())
     return Words;
-  // ofld::detail::default_block, over as many dimensions as describeBound
-  // names.
+  // ofld::detail::default_block on the constant bounds (the others taken as
+  // large), over as many dimensions as describeBound names.
   long long Extent[3];
   unsigned Rank = 0;
+  bool Constant = true;
   for (auto [D, Dim] : enumerate(Bound->Dims)) {
-    bool Indexed = Dim.S != DimBound::Unindexed;
-    Extent[D] = Indexed ? 0 : ofld::detail::extent_unindexed;
-    if (Indexed)
-      Rank = D + 1;
+    Extent[D] = ofld::detail::extent_unindexed;
+    if (Dim.S == DimBound::Unindexed)
+      continue;
+    Rank = D + 1;
+    bool IsConstant =
+        Dim.Terms.size() == 1 && Dim.Terms.front().Op == BoundTerm::Const;
+    Constant &= IsConstant;
+    Extent[D] =
+        IsConstant ? std::max<long long>(Dim.Terms.front().Constant, 0) : 0;
   }
   std::uint64_t Block[3];
   ofld::detail::default_block(Extent, Block);
-  Words += ", blocks of ";
+  Words += Constant ? ", blocks of " : ", blocks of up to ";
   for (unsigned D = 0; D < Rank; ++D)
     Words += (D ? "x" : "") + utostr(Block[D]);
   return Words;
@@ -379,16 +431,18 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
     Explain.Params.push_back(std::move(PE));
   }
   if (Bound)
-    Call.Bound = *Bound;
+    Call.Bound = foldConstants(*Bound);
 
   // The rule of offload/launch.hpp (ofld::detail::default_dims), with the
   // bound named by the kernel's parameters.
   SmallVector<std::string, 8> ParamNames;
   for (const ParamExplanation &PE : Explain.Params)
     ParamNames.push_back(PE.Name);
-  std::string Shape = defaultShapeWords(Bound, ParamNames);
+  std::string Shape = defaultShapeWords(Call.Bound, ParamNames);
   Explain.Launch = Call.Launch
-                       ? *Call.Launch + " (unset grid or block: " + Shape +
+                       ? *Call.Launch + " (unset grid: " + Shape +
+                             "; a grid without a block: blocks of " +
+                             utostr(ofld::detail::default_block_threads) +
                              "; " + ofld::detail::zero_component_rule + ")"
                        : "default, " + Shape;
   return Out;

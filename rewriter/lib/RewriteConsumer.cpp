@@ -818,9 +818,9 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
         NoteDefaultShape(*I.CE, *C);
       if (!C || CheckOnly)
         break;
-      std::optional<PlannedCall> P = planCall(
-          RC, *I.CE, *C, SyncsOf(C->Kernel),
-          spelledBound(RC.SM, *I.CE, *C->Kernel, BoundOf(C->Kernel)));
+      std::optional<PlannedCall> P =
+          planCall(RC, *I.CE, *C, SyncsOf(C->Kernel),
+                   spelledBound(RC.SM, *I.CE, *C->Kernel, BoundOf(C->Kernel)));
       if (!P)
         break;
       P->Call.WarnedConst = ConstWarned.count(I.CE);

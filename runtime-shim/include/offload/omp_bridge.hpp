@@ -1827,9 +1827,8 @@ inline grid shape(const site &S, const ofld::launch *L,
   if (ofld::detail::lacks_bound(&Shape, Extent)) {
     char Cause[320], Message[512];
     __ofld::unbounded_cause(Cause, sizeof(Cause), Extent);
-    std::snprintf(Message, sizeof(Message),
-                  "offload: kernel '%s' at %s:%u: %s", S.kernel, S.file,
-                  S.line, Cause);
+    std::snprintf(Message, sizeof(Message), "offload: kernel '%s' at %s:%u: %s",
+                  S.kernel, S.file, S.line, Cause);
     __ofld_report_error(Message);
     return G;
   }

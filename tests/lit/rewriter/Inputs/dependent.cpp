@@ -12,8 +12,10 @@ template <class T> [[offload::kernel]] void fill(T value, std::span<T> out) {
     out[i] = value;
 }
 
+// Left as it is, it runs on the CPU fallback, which cannot read the
+// kernel's bounds check: it gives its grid.
 template <class T> void fill_with_three(std::vector<T> &v) {
-  offload(fill<T>, T(3), v);
+  offload(ofld::launch{.grid = {1}}, fill<T>, T(3), v);
 }
 
 [[offload::kernel]] void twice(std::span<int> v) {

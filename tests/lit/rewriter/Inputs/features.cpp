@@ -97,7 +97,7 @@ int main() {
   twice<long>();                       // 2
   CHECKED(offload(ofld::launch{.grid = {2}, .block = {1}}, count, counter)); // 4
   if (counter)
-    offload(ofld::launch{.grid = {3, 2}}, count, counter); // 6 * 3
+    offload(ofld::launch{.grid = {3, 2}}, count, counter); // 6 * 256 * 3
   else
     counter = -1;
 

@@ -17,7 +17,9 @@ int main() {
   std::vector<int> v(10);
   {
     ofld::region resident{std::span<int>(v)};
-    offload(ones, v);
+    // The original builds without the plugin too (no-offload-target.test):
+    // the CPU fallback needs the grid.
+    offload(ofld::launch{.grid = {1}}, ones, v);
   }
   std::printf("v[9] = %d\n", v[9]);
 }
