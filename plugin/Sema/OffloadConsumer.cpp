@@ -37,6 +37,7 @@ namespace {
 struct KernelInfo {
   bool Valid = false;
   bool Prepared = false; ///< attributes for CodeGen added to the definition
+  std::string Note;      ///< the annotation CodeGen reads (once Prepared)
   KernelDescriptor Desc;
 };
 
@@ -170,6 +171,9 @@ void OffloadConsumer::handleFunction(FunctionDecl *FD) {
   KernelInfo &Info = analyseKernel(FD, FD->doesThisDeclarationHaveABody());
   if (Info.Valid && FD->doesThisDeclarationHaveABody())
     prepareDefinition(FD, Info);
+  else if (Info.Prepared) // a redeclaration after the definition
+    FD->addAttr(AnnotateAttr::CreateImplicit(CI.getASTContext(), Info.Note,
+                                             nullptr, 0));
 }
 
 std::string OffloadConsumer::mangle(const FunctionDecl *FD) {
@@ -297,8 +301,12 @@ void OffloadConsumer::prepareDefinition(FunctionDecl *FD, KernelInfo &Info) {
   KernelDescriptor Annotated = Info.Desc;
   if (std::optional<BoundAnalysis> B = analyseLaunchBound(*FD, Ctx))
     Annotated.Bound = B->Bound;
-  std::string Note = (KernelAnnotationPrefix + encodeKernel(Annotated)).str();
-  FD->addAttr(AnnotateAttr::CreateImplicit(Ctx, Note, nullptr, 0));
+  Info.Note = (KernelAnnotationPrefix + encodeKernel(Annotated)).str();
+  // On every declaration: clang emits a function's annotations from its
+  // latest declaration at the end of the translation unit when a launch
+  // written above the definition used it first.
+  for (FunctionDecl *R : FD->redecls())
+    R->addAttr(AnnotateAttr::CreateImplicit(Ctx, Info.Note, nullptr, 0));
   Info.Prepared = true;
 }
 
