@@ -9,8 +9,9 @@
 // kernel's bounds check admits per dimension (a count, extent_unindexed or
 // extent_unknown) to the grid and block, when nothing runs, when a launch
 // may not run at all (lacks_bound), and which limit a launch exceeds. The
-// rule is constexpr, so part of it is checked at compile time: a header
-// change that breaks it fails the build, not only the test run.
+// rule is constexpr: the examples of launch.hpp's comments are evaluated by
+// the compiler, and checked when the tests run (so that a planted bug,
+// tests/mutations, still builds and is caught by this test).
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,17 +57,22 @@ constexpr bool isEmpty(const Dims &D) {
   return ofld::detail::is_empty(D.data());
 }
 
-// The examples of launch.hpp's comments, evaluated by the compiler.
-static_assert(shape(1000) == Dims{4, 1, 1, 256, 1, 1});
-static_assert(shape(40, 30) == Dims{2, 4, 1, 32, 8, 1});
-static_assert(shape(100, 10, 5) == Dims{4, 3, 3, 32, 4, 2});
-static_assert(shape(None) == Dims{1, 1, 1, 1, 1, 1});
-static_assert(isEmpty(shape(0)));
-static_assert(!lacksBound(nullptr, 1000));
-static_assert(lacksBound(nullptr, extent_unknown));
-static_assert(ofld::detail::bound_div(7, 0) == 0);
-
 } // namespace
+
+TEST_CASE("the rule at compile time: launch.hpp's examples", "[shape]") {
+  constexpr Dims OneD = shape(1000), TwoD = shape(40, 30),
+                 ThreeD = shape(100, 10, 5), NoIndex = shape(None);
+  CHECK(OneD == Dims{4, 1, 1, 256, 1, 1});
+  CHECK(TwoD == Dims{2, 4, 1, 32, 8, 1});
+  CHECK(ThreeD == Dims{4, 3, 3, 32, 4, 2});
+  CHECK(NoIndex == Dims{1, 1, 1, 1, 1, 1});
+  constexpr bool Empty = isEmpty(shape(0));
+  constexpr bool Bounded = lacksBound(nullptr, 1000);
+  constexpr bool Unbounded = lacksBound(nullptr, extent_unknown);
+  CHECK(Empty);
+  CHECK_FALSE(Bounded);
+  CHECK(Unbounded);
+}
 
 TEST_CASE("default dimensions: one thread per admitted index",
           "[shape][default]") {
