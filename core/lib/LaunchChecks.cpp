@@ -109,9 +109,34 @@ Component evaluate(const Expr *E, ASTContext &Ctx, SourceLocation Fallback) {
     C.Loc = E->getExprLoc();
   if (E->isValueDependent() || E->isTypeDependent())
     return C;
+  // A dim_component is built from any integer: the integer is the value.
+  bool Converted = false;
+  while (true) {
+    E = E->IgnoreParens();
+    if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E);
+        Cast && Cast->getCastKind() == CK_ConstructorConversion)
+      E = Cast->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
+             Ctor && Ctor->getNumArgs() == 1 &&
+             !Ctor->getConstructor()->isCopyOrMoveConstructor() &&
+             Ctor->getArg(0)->getType()->isIntegralOrEnumerationType())
+      E = Ctor->getArg(0), Converted = true;
+    else
+      break;
+  }
   Expr::EvalResult R;
-  if (E->EvaluateAsInt(R, Ctx))
-    C.Value = R.Val.getInt();
+  if (E->EvaluateAsInt(R, Ctx)) {
+    llvm::APSInt V = R.Val.getInt();
+    if (Converted && V.isSigned() && V.isNegative())
+      C.Source = V;
+    C.Value = V;
+    if (Converted) { // as dim_component stores it
+      C.Value = V.extOrTrunc(64);
+      C.Value->setIsUnsigned(true);
+    }
+  }
   // The value before an integral conversion says whether it was negative.
   const Expr *Inner = E->IgnoreParens();
   while (const auto *Cast = dyn_cast<CastExpr>(Inner)) {
@@ -147,7 +172,11 @@ std::array<Component, 3> dimsOf(const Expr *E, ASTContext &Ctx,
   if (E && !E->isValueDependent() && E->EvaluateAsRValue(R, Ctx) &&
       R.Val.isStruct() && R.Val.getStructNumFields() >= 3)
     for (unsigned I = 0; I < 3; ++I) {
-      const APValue &F = R.Val.getStructField(I);
+      const APValue &Field = R.Val.getStructField(I);
+      // A dim_component: its one member.
+      const APValue &F = Field.isStruct() && Field.getStructNumFields() == 1
+                             ? Field.getStructField(0)
+                             : Field;
       if (F.isInt())
         Out[I].Value = F.getInt();
       Out[I].Written = Written;
@@ -428,7 +457,10 @@ bool leavesGridUnset(const Expr *Shape) {
       !R.Val.isStruct())
     return false;
   for (unsigned I = 0; I < R.Val.getStructNumFields(); ++I) {
-    const APValue &F = R.Val.getStructField(I);
+    const APValue &Field = R.Val.getStructField(I);
+    const APValue &F = Field.isStruct() && Field.getStructNumFields() == 1
+                           ? Field.getStructField(0)
+                           : Field;
     if (!F.isInt() || !F.getInt().isZero())
       return false;
   }

@@ -2,9 +2,9 @@
 //
 // Part of the offload project's tests. Each launch limit gives an error that
 // names the kernel, its call site, the limit and its value, before anything
-// runs; a zero grid or block component launches nothing; dim3 takes a size_t
-// (no narrowing error) and keeps values that do not fit 32 bits, so that
-// they are reported, not wrapped. The host target and the CPU fallback
+// runs; a zero grid or block component launches nothing; dim3 takes any
+// integer (a size_t, an int: no narrowing error) and keeps values that do not
+// fit 32 bits, or are negative, so that they are reported, not wrapped. The host target and the CPU fallback
 // enforce the limits of NVIDIA GPUs (the same numbers as an H100 or H200).
 //
 //===----------------------------------------------------------------------===//
@@ -41,6 +41,15 @@ int main() {
   offload(ofld::launch{.grid = {1}, .block = {4, 4, b128}}, count, calls);
   offload(ofld::launch{.grid = {1}, .block = {64, b32}}, count, calls);
   offload(ofld::launch{.grid = {n << 12}}, count, calls);
+  // Any integer, as CUDA code computes its shapes: ints and other widths
+  // launch with no cast; a negative one is the named error, not a wrap.
+  int blocks = int(n / 256) / 2, threads = 512, minus = -3;
+  offload(ofld::launch{.grid = {blocks}, .block = {threads}}, count, calls);
+  offload(ofld::launch{.grid = {minus}}, count, calls);
+  short sx = 2;
+  long long ly = 1;
+  unsigned char uz = 1;
+  offload(ofld::launch{.grid = {sx, ly, uz}, .block = {threads}}, count, calls);
 
   // Zero components: nothing runs, nothing is reported.
   std::size_t none = 0;
@@ -49,7 +58,7 @@ int main() {
   offload(ofld::launch{.grid = {4}, .block = {32, 1, none}}, count, calls);
   ofld::wait();
 
-  bool ok = calls[0] == 1 && errors == 6;
+  bool ok = calls[0] == 3 && errors == 7;
   std::printf("calls = %d, errors = %d: %s\n", calls[0], errors,
               ok ? "ok" : "FAIL");
   return ok ? 0 : 1;

@@ -17,15 +17,31 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace ofld {
 
+/// One component of a dim3: any integer, as CUDA code computes its `int
+/// nblocks`, with no cast and no narrowing error. It holds 64 bits; a value
+/// the device cannot launch, a negative one included, is an error naming it
+/// when the launch runs (a negative one is kept as its two's complement,
+/// which no device allows, and reported as the negative number it was).
+class dim_component {
+public:
+  template <class I>
+    requires std::is_integral_v<I>
+  constexpr dim_component(I v) : value_(static_cast<std::uint64_t>(v)) {}
+  constexpr operator std::uint64_t() const { return value_; }
+
+private:
+  std::uint64_t value_;
+};
+
 /// A 1-3 dimensional extent. Unset components of a designated initialiser
-/// stay 1, so `{.x = 64}` and `{64}` both mean 64x1x1. Components are 64 bit
-/// so that `{n / 256}` with a `size_t n` needs no cast; a value the device
-/// cannot launch is an error when the launch runs, never a wrap.
+/// stay 1, so `{.x = 64}` and `{64}` both mean 64x1x1; `{n / 256}` takes a
+/// `size_t` or an `int` alike.
 struct dim3 {
-  std::uint64_t x = 1, y = 1, z = 1;
+  dim_component x = 1, y = 1, z = 1;
 };
 
 /// An in-order queue of launches on one device, like a CUDA stream: launches
@@ -252,7 +268,11 @@ inline bool limit_cause(char *Out, std::size_t Size,
     return false;
   static const char *const What[] = {"grid.x",  "grid.y",  "grid.z",
                                      "block.x", "block.y", "block.z"};
-  if (Limit < 6)
+  if (Limit < 6 && Dims[Limit] > std::uint64_t(INT64_MAX))
+    std::snprintf(Out, Size,
+                  "launch %s is %lld: launch dimensions cannot be negative",
+                  What[Limit], (long long)Dims[Limit]);
+  else if (Limit < 6)
     std::snprintf(
         Out, Size, "launch %s is %llu, more than the limit of %llu",
         What[Limit], (unsigned long long)Dims[Limit],

@@ -563,20 +563,20 @@ void cpu_grid_loop(const std::uint32_t *dims, Threads &Job) {
     for (std::uint32_t by = 0; by < g.grid.y; ++by)
       for (std::uint32_t bx = 0; bx < g.grid.x; ++bx) {
         g.block_id = dim3{bx, by, bz};
-        dim3 t{0, 0, 0};
+        std::uint64_t tx = 0, ty = 0, tz = 0;
         for (std::uint64_t n = 0; n < threads; ++n) {
-          g.thread_id = t;
+          g.thread_id = dim3{tx, ty, tz};
           Job.thread();
           if (g.fibers) {
             // The rest of the block are fibers now: run them to the end.
             __ofld_cpu_finish_block(&g);
             break;
           }
-          if (++t.x == b.x) {
-            t.x = 0;
-            if (++t.y == b.y) {
-              t.y = 0;
-              ++t.z;
+          if (++tx == b.x) {
+            tx = 0;
+            if (++ty == b.y) {
+              ty = 0;
+              ++tz;
             }
           }
         }
