@@ -246,7 +246,8 @@ bool Analyser::fieldTerm(const MemberExpr *ME, BoundTerm &T) {
 
 /// The element count of a kernel parameter that is a std::span (its run-time
 /// size), a std::array or a C array (constants).
-bool Analyser::sizeTerm(const Expr *Obj, llvm::SmallVectorImpl<BoundTerm> &Out) {
+bool Analyser::sizeTerm(const Expr *Obj,
+                        llvm::SmallVectorImpl<BoundTerm> &Out) {
   const auto *DRE = dyn_cast<DeclRefExpr>(Obj->IgnoreParenImpCasts());
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
   if (!P || P->getDeclContext() != &K || Assigned.contains(P))
@@ -258,9 +259,10 @@ bool Analyser::sizeTerm(const Expr *Obj, llvm::SmallVectorImpl<BoundTerm> &Out) 
     Out.push_back(T);
     return true;
   }
-  const auto *Spec =
-      dyn_cast_or_null<ClassTemplateSpecializationDecl>(Ty->getAsCXXRecordDecl());
-  if (!Spec || !Spec->isInStdNamespace() || Spec->getTemplateArgs().size() < 2 ||
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Ty->getAsCXXRecordDecl());
+  if (!Spec || !Spec->isInStdNamespace() ||
+      Spec->getTemplateArgs().size() < 2 ||
       Spec->getTemplateArgs()[1].getKind() != TemplateArgument::Integral)
     return false;
   uint64_t N = Spec->getTemplateArgs()[1].getAsIntegral().getZExtValue();
@@ -437,8 +439,7 @@ Analyser::IndexSide Analyser::indexSide(const Expr *E) {
   if (!B || (B->getOpcode() != BO_Add && B->getOpcode() != BO_Sub))
     return S;
   llvm::SmallVector<BoundTerm, 4> Scratch;
-  if (int D = indexDim(B->getLHS());
-      D >= 0 && toTerms(B->getRHS(), Scratch)) {
+  if (int D = indexDim(B->getLHS()); D >= 0 && toTerms(B->getRHS(), Scratch)) {
     S = {D, B->getRHS(), B->getOpcode() == BO_Sub};
   } else if (int D = indexDim(B->getRHS()); D >= 0 &&
                                             B->getOpcode() == BO_Add &&
@@ -518,8 +519,7 @@ bool Analyser::isPure(const Stmt *S) {
     }
     bool VisitCallExpr(CallExpr *CE) {
       const FunctionDecl *FD = CE->getDirectCallee();
-      if (!FD || (!FD->isConstexpr() &&
-                  indexFunction(FD) == IndexFn::None) ||
+      if (!FD || (!FD->isConstexpr() && indexFunction(FD) == IndexFn::None) ||
           isa<CXXOperatorCallExpr>(CE))
         Pure = false;
       return Pure;
@@ -608,8 +608,7 @@ void Analyser::declare(const VarDecl *VD) {
 bool Analyser::isExit(const Stmt *S) {
   if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
     S = CS->size() == 1 ? CS->body_front() : nullptr;
-  return S && (isa<ReturnStmt>(S) || isa<ContinueStmt>(S) ||
-               isa<BreakStmt>(S));
+  return S && (isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S));
 }
 
 void Analyser::walk(const Stmt *S) {
@@ -765,7 +764,8 @@ BoundAnalysis Analyser::run(const Stmt *Body) {
     }
     bool VisitBinaryOperator(BinaryOperator *B) {
       if (const VarDecl *VD = B->isAssignmentOp() ? var(B->getLHS()) : nullptr)
-        (B->getOpcode() == BO_AddAssign ? A.Incremented : A.Assigned).insert(VD);
+        (B->getOpcode() == BO_AddAssign ? A.Incremented : A.Assigned)
+            .insert(VD);
       return true;
     }
     bool VisitUnaryOperator(UnaryOperator *U) {

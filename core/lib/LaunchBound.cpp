@@ -210,7 +210,8 @@ std::string describeBound(const LaunchBound &B, ArrayRef<std::string> Param) {
     if (B.Dims[I].S != DimBound::Unindexed)
       Rank = I + 1;
   if (Rank == 1)
-    return "one thread per " + renderExtent(B.Dims[0], Param, BoundStyle::Words);
+    return "one thread per " +
+           renderExtent(B.Dims[0], Param, BoundStyle::Words);
   std::string S = "one thread per (";
   for (unsigned I = 0; I < Rank; ++I)
     S += (I ? ", " : "") +

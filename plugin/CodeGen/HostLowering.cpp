@@ -636,8 +636,8 @@ void LaunchLowering::run() {
   auto SelectFn = abi::declare(M, RuntimeFn::__ofld_select_device);
   Value *Device = B.CreateCall(SelectFn, {SiteInfo, ShapeArg}, "ofld.device");
   // What the kernel's bounds check admits: the default shape.
-  Value *Extent = Entry.CreateAlloca(ArrayType::get(I64, 3), nullptr,
-                                     "ofld.extent");
+  Value *Extent =
+      Entry.CreateAlloca(ArrayType::get(I64, 3), nullptr, "ofld.extent");
   emitExtentCall(B, M, *Kernel, CallObjs, Extent);
   auto ShapeFn = abi::declare(M, RuntimeFn::__ofld_launch_shape);
   Value *Mode = B.CreateCall(

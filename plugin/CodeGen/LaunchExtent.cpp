@@ -44,8 +44,8 @@ Value *emitTerms(IRBuilder<> &B, ArrayRef<BoundTerm> Terms, size_t &I,
   case BoundTerm::Const:
     return ConstantInt::getSigned(I64, T.Constant);
   case BoundTerm::Value: {
-    Value *At = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Arg(T.Param),
-                                             T.Offset);
+    Value *At =
+        B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Arg(T.Param), T.Offset);
     Value *V = B.CreateLoad(B.getIntNTy(T.Bytes * 8), At);
     return T.Signed ? B.CreateSExt(V, I64) : B.CreateZExt(V, I64);
   }

@@ -1,4 +1,4 @@
-//===- LaunchExtent.h - a kernel's bounds check as a host function -*- C++ -*-===//
+//===- LaunchExtent.h - a kernel's bounds check on the host -----*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

@@ -184,8 +184,9 @@ std::string lowerCall(const LoweredCall &Call) {
 
   // The launch: shape, device and what the kernel calls need. The default
   // shape's extent is the kernel's bounds check, computed from the bound
-  // arguments; without one, the launch must give its grid.
-  SmallVector<std::string, 3> Extent(3, "ofld::detail::extent_unknown");
+  // arguments; where the kernel's body was not read, the launch must give
+  // its grid.
+  SmallVector<std::string, 3> Extent(3, "ofld::detail::extent_unread");
   if (Call.Bound)
     for (auto [D, Bound] : enumerate(Call.Bound->Dims))
       Extent[D] = renderExtent(Bound, N.Param, BoundStyle::Code);

@@ -133,12 +133,21 @@ inline constexpr long long extent_unindexed = -1; ///< the kernel never reads
                                                   ///< ofld::global_id(d)
 inline constexpr long long extent_unknown = -2;   ///< reads it, but no bound
                                                   ///< of it could be read
+inline constexpr long long extent_unread = -3; ///< offload-rewrite did not see
+                                               ///< the kernel's body (it is
+                                               ///< defined in another file)
 
 /// The operators of a bound that are not C++'s own (offload-rewrite spells
 /// bounds with them; the plugin's IR does the same): a division by zero is 0.
-constexpr long long bound_div(long long a, long long b) { return b ? a / b : 0; }
-constexpr long long bound_min(long long a, long long b) { return a < b ? a : b; }
-constexpr long long bound_max(long long a, long long b) { return a < b ? b : a; }
+constexpr long long bound_div(long long a, long long b) {
+  return b ? a / b : 0;
+}
+constexpr long long bound_min(long long a, long long b) {
+  return a < b ? a : b;
+}
+constexpr long long bound_max(long long a, long long b) {
+  return a < b ? b : a;
+}
 
 /// Whether the kernel indexes dimension `d` (with or without a bound).
 constexpr bool is_indexed(long long extent) {
@@ -176,7 +185,7 @@ constexpr bool lacks_bound(const launch *l, const long long extent[3]) {
   if (l && !is_unset(l->grid))
     return false;
   for (int d = 0; d < 3; ++d)
-    if (extent[d] == extent_unknown)
+    if (extent[d] == extent_unknown || extent[d] == extent_unread)
       return true;
   return false;
 }
@@ -290,6 +299,14 @@ inline bool limit_cause(char *Out, std::size_t Size,
 /// Writes why a launch that ofld::detail::lacks_bound cannot run.
 inline void unbounded_cause(char *Out, std::size_t Size,
                             const long long Extent[3]) {
+  if (Extent[0] == ofld::detail::extent_unread) {
+    std::snprintf(Out, Size,
+                  "the launch gives no grid, and offload-rewrite did not read "
+                  "the kernel's bounds check (the kernel is defined in "
+                  "another file): pass ofld::launch{.grid = ..., .block = "
+                  "...}");
+    return;
+  }
   int D = 0;
   while (D < 2 && Extent[D] != ofld::detail::extent_unknown)
     ++D;

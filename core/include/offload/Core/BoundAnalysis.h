@@ -1,4 +1,4 @@
-//===- BoundAnalysis.h - read a kernel's bounds check from its body -*- C++ -*-===//
+//===- BoundAnalysis.h - a kernel's bounds check, read ----------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -46,8 +46,8 @@ struct BoundAnalysis {
 
 /// Reads the bound of `Kernel`'s definition; none if this translation unit
 /// does not define it (the kernel's own translation unit computes it).
-std::optional<BoundAnalysis> analyseLaunchBound(const clang::FunctionDecl &Kernel,
-                                                clang::ASTContext &Ctx);
+std::optional<BoundAnalysis>
+analyseLaunchBound(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx);
 
 /// A launch that leaves the grid unset of a kernel whose bound is Unknown:
 /// an error at the call, with a note at the unguarded read. Returns whether

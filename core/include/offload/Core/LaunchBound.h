@@ -1,4 +1,4 @@
-//===- LaunchBound.h - a kernel's bounds check, as the call site computes it -*- C++ -*-===//
+//===- LaunchBound.h - bounds as a call site computes them ------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

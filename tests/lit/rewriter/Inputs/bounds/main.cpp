@@ -38,7 +38,9 @@ struct Shape {
 // Defined in elsewhere.cpp.
 [[offload::kernel]] void elsewhere(std::span<int> v);
 
-static void report(const char *Message) { std::printf("handler: %s\n", Message); }
+static void report(const char *Message) {
+  std::printf("handler: %s\n", Message);
+}
 
 static long total(const std::vector<int> &v) {
   long T = 0;
