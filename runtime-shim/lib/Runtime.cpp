@@ -280,7 +280,6 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
   char Cause[256];
   if (__ofld::limit_cause(Cause, sizeof(Cause), D, Limits.Grid, Limits.Block,
                           Limits.Threads)) {
-    bool DefaultGrid = !Shape || is_unset(Shape->grid);
     int Which = exceeded_limit(D, Limits.Grid, Limits.Block, Limits.Threads);
     char Whose[160] = "";
     if (Which == 6 && Limits.ThreadsFromKernel)
@@ -291,10 +290,7 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
     else if (Limits.FromDevice)
       std::snprintf(Whose, sizeof(Whose), " of device %lld", (long long)Device);
     fail(Site, "%s%s%s", Cause, Whose,
-         DefaultGrid && D[0] > Limits.Grid[0]
-             ? " (the default shape: one thread per index the kernel's bounds "
-               "check admits; pass ofld::launch{.grid = ...})"
-             : "");
+         __ofld::default_grid_hint(Shape, D, Limits.Grid));
     return __ofld_mode_skip;
   }
   for (int I = 0; I < __ofld_num_dims; ++I)

@@ -296,6 +296,20 @@ inline bool limit_cause(char *Out, std::size_t Size,
   return true;
 }
 
+/// What a limits error adds where the default shape's grid (one left unset
+/// by `L`) exceeds a grid limit, in any dimension; "" otherwise.
+inline const char *default_grid_hint(const ofld::launch *L,
+                                     const std::uint64_t Dims[6],
+                                     const std::uint64_t MaxGrid[3]) {
+  if (L && !ofld::detail::is_unset(L->grid))
+    return "";
+  for (int I = 0; I < 3; ++I)
+    if (Dims[I] > MaxGrid[I])
+      return " (the default shape: one thread per index the kernel's bounds "
+             "check admits; pass ofld::launch{.grid = ...})";
+  return "";
+}
+
 /// Writes why a launch that ofld::detail::lacks_bound cannot run.
 inline void unbounded_cause(char *Out, std::size_t Size,
                             const long long Extent[3]) {

@@ -1364,16 +1364,12 @@ inline grid shape(const site &S, const ofld::launch *L,
           Cause, sizeof(Cause), Dims, ofld::detail::portable_max_grid,
           ofld::detail::portable_max_block,
           ofld::detail::portable_max_threads)) {
-    const bool DefaultGrid = !L || ofld::detail::is_unset(L->grid);
     char Whose[64] = "";
     if (!detail::runsOnCpu(Device))
       std::snprintf(Whose, sizeof(Whose), " of device %d", Device);
-    detail::fail(&S, "%s%s%s", Cause, Whose,
-                 DefaultGrid && Dims[0] > ofld::detail::portable_max_grid[0]
-                     ? " (the default shape: one thread per index the "
-                       "kernel's bounds check admits; pass "
-                       "ofld::launch{.grid = ...})"
-                     : "");
+    detail::fail(
+        &S, "%s%s%s", Cause, Whose,
+        __ofld::default_grid_hint(L, Dims, ofld::detail::portable_max_grid));
     return G; // an empty grid on the host
   }
   for (int I = 0; I < 6; ++I)
