@@ -1,4 +1,4 @@
-//===- default_grid_limit.cpp - runtime faults: a default grid too large ---===//
+//===- default_grid_limit.cpp - runtime faults: a default grid too large --===//
 //
 // Part of the offload project's tests. A 2-D bounds check admitting more rows
 // than grid.y may hold (65535 blocks of 8 rows): the launch is the named
