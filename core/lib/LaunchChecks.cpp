@@ -96,6 +96,13 @@ struct Component {
   SourceLocation Loc;
 };
 
+/// The value of one evaluated dim3 component: a dim_component's one member.
+const APValue &componentValue(const APValue &Field) {
+  return Field.isStruct() && Field.getStructNumFields() == 1
+             ? Field.getStructField(0)
+             : Field;
+}
+
 Component evaluate(const Expr *E, ASTContext &Ctx, SourceLocation Fallback) {
   Component C;
   C.Loc = Fallback;
@@ -172,11 +179,7 @@ std::array<Component, 3> dimsOf(const Expr *E, ASTContext &Ctx,
   if (E && !E->isValueDependent() && E->EvaluateAsRValue(R, Ctx) &&
       R.Val.isStruct() && R.Val.getStructNumFields() >= 3)
     for (unsigned I = 0; I < 3; ++I) {
-      const APValue &Field = R.Val.getStructField(I);
-      // A dim_component: its one member.
-      const APValue &F = Field.isStruct() && Field.getStructNumFields() == 1
-                             ? Field.getStructField(0)
-                             : Field;
+      const APValue &F = componentValue(R.Val.getStructField(I));
       if (F.isInt())
         Out[I].Value = F.getInt();
       Out[I].Written = Written;
@@ -457,10 +460,7 @@ bool leavesGridUnset(const Expr *Shape) {
       !R.Val.isStruct())
     return false;
   for (unsigned I = 0; I < R.Val.getStructNumFields(); ++I) {
-    const APValue &Field = R.Val.getStructField(I);
-    const APValue &F = Field.isStruct() && Field.getStructNumFields() == 1
-                           ? Field.getStructField(0)
-                           : Field;
+    const APValue &F = componentValue(R.Val.getStructField(I));
     if (!F.isInt() || !F.getInt().isZero())
       return false;
   }
