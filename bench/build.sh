@@ -54,7 +54,7 @@ cp -P "$BUILD"/lib/libofld_rt.so* "$DEST/"
 {
   echo "built $(date -u +%Y-%m-%dT%H:%M:%SZ) in $BUILD from" \
        "$(git rev-parse --short HEAD 2>/dev/null || echo '?')" \
-       "$(git diff --quiet HEAD -- plugin runtime-shim 2>/dev/null || echo '+ local changes to plugin/runtime-shim')"
+       "$(git diff --quiet HEAD -- plugin runtime 2>/dev/null || echo '+ local changes to plugin/runtime')"
 } > "$DEST/PROVENANCE"
 echo "bench: staged $n GPU programs and libofld_rt in $DEST ($(du -sh "$DEST" | cut -f1);" \
      ".gpu-runtime in all: $(du -sh .gpu-runtime | cut -f1))"

@@ -1,7 +1,7 @@
 #===- OffloadPackage.cmake - Offload::offload and the installed package --===#
 #
 # Offload::offload carries everything a consumer needs: the plugin, -fopenmp
-# with the offload targets of OFFLOAD_ARCHS, the runtime shim and the rpath
+# with the offload targets of OFFLOAD_ARCHS, the runtime and the rpath
 # of libomptarget. In-tree it points at the build tree; `cmake --install`
 # writes OffloadConfig.cmake, which recreates it against the install tree
 # with the consumer's own OFFLOAD_ARCHS.
@@ -50,7 +50,7 @@ else()
 endif()
 
 #===----------------------------------------------------------------------===#
-# Installation: the plugin, the shim (headers and libofld_rt), offload-rewrite
+# Installation: the plugin, the runtime (headers and libofld_rt), offload-rewrite
 # and the CMake package.
 #===----------------------------------------------------------------------===#
 
@@ -63,7 +63,7 @@ set_target_properties(ofld_rt PROPERTIES
   EXPORT_NAME runtime INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
 install(TARGETS ofld_rt EXPORT OffloadTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT offload)
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime-shim/include/offload
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/offload
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT offload
   FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h" PATTERN "*.def")
 if(TARGET offload-rewrite)

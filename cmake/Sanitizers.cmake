@@ -7,7 +7,7 @@
 #   cmake -DOFFLOAD_SANITIZE=address,undefined ...
 #
 # instruments what this project builds for the host: the plugin (and its
-# analysis/sema libraries), the runtime shim libofld_rt, offload-rewrite and
+# analysis/sema libraries), the runtime libofld_rt, offload-rewrite and
 # the unit tests. Programs compiled *with* the plugin (examples, end-to-end
 # tests) are not instrumented: their device images go through the offload
 # toolchain, which the sanitizers do not support.
@@ -37,7 +37,7 @@
 #===----------------------------------------------------------------------===#
 
 set(OFFLOAD_SANITIZE "" CACHE STRING
-    "Sanitizers for the plugin, runtime shim and rewriter, e.g. address,undefined")
+    "Sanitizers for the plugin, runtime and rewriter, e.g. address,undefined")
 
 # The targets we build for the host; others (examples, tests built with the
 # plugin) keep their flags.

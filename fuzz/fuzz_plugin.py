@@ -307,8 +307,8 @@ def main():
     ap.add_argument("--plugin", required=True, help="path to liboffload.so")
     ap.add_argument("--clangxx", default="clang++-22")
     ap.add_argument("--rewriter", help="offload-rewrite to fuzz as well")
-    ap.add_argument("--shim-include", default=os.path.join(
-        ROOT, "runtime-shim", "include"))
+    ap.add_argument("--runtime-include", default=os.path.join(
+        ROOT, "runtime", "include"))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--runs", type=int, default=0, help="stop after N inputs")
     ap.add_argument("--minutes", type=float, default=0,
@@ -377,7 +377,7 @@ def main():
             for mode, cmd in targets:
                 if mode == "rewriter":
                     full = cmd + [path, "--", "-std=c++20",
-                                  "-I" + args.shim_include]
+                                  "-I" + args.runtime_include]
                 else:
                     full = cmd + [path]
                 rc, err, to = run_one(full, args.timeout, env)

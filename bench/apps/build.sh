@@ -42,7 +42,7 @@ rm -rf "$DEST/cubin"
 bench/apps/cubins.py "$DEST/cubin" "$DEST"/apps_*_ours*
 cp bench/apps/run.sh bench/apps/table.awk "$DEST/"
 echo "built $(date -u +%Y-%m-%dT%H:%M:%SZ) from" \
-  "$(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- plugin runtime-shim bench 2>/dev/null || echo ' + local changes')" \
+  "$(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- plugin runtime bench 2>/dev/null || echo ' + local changes')" \
   > "$DEST/PROVENANCE"
 echo "apps: staged $n programs in $DEST ($(du -sh "$DEST" | cut -f1))"
 echo "apps: on the GPU machine: source .gpu-runtime/device-env.sh; $DEST/run.sh LOGDIR"

@@ -147,7 +147,7 @@ bool isDeviceProvided(const FunctionDecl &FD) {
   return llvm::StringSwitch<bool>(II->getName())
       .Cases({"printf", "malloc", "free"}, true)
       .Cases({"__assert_fail", "__assert_perror_fail", "__assert"}, true)
-      // What the device's assert handler calls (runtime-shim's device_libc).
+      // What the device's assert handler calls (runtime's device_libc).
       .Cases({"__assertfail", "vprintf"}, true)
       .Cases({"memcpy", "memmove", "memset", "abs", "labs", "llabs"}, true)
       .Default(false);

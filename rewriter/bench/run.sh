@@ -22,7 +22,7 @@ clang++-22 -std=c++20 -O2 -fplugin="$B/lib/liboffload.so" -fopenmp -nogpulib \
 "$B/bin/offload-rewrite" rewriter/bench/many_launches.cpp -- -std=c++20 \
   > "$T/rewritten.cpp" 2> /dev/null
 clang++-22 -std=c++20 -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu \
-  -Iruntime-shim/include "$T/rewritten.cpp" -o "$T/rewritten" -Wl,-rpath,$LLVM
+  -Iruntime/include "$T/rewritten.cpp" -o "$T/rewritten" -Wl,-rpath,$LLVM
 
 for prog in plugin rewritten; do : > "$T/$prog.times"; done
 for ((i = 0; i < N; ++i)); do

@@ -21,8 +21,8 @@ build() {
   local out=$1 b=${OFFLOAD_BUILD:-build} cuda=${CUDA_PATH:-/usr/local/cuda}
   mkdir -p "$out/bin" "$out/gcc" "$out/src"
   local plugin="-std=c++20 -O2 -fplugin=$b/lib/liboffload.so -fopenmp -nogpulib --offload-arch=sm_90 --cuda-path=$cuda"
-  local omp90="-std=c++20 -O2 -fopenmp -nogpulib --offload-arch=sm_90 --cuda-path=$cuda -Xoffload-linker $cuda/nvvm/libdevice/libdevice.10.bc -Iruntime-shim/include -Itests/e2e"
-  local gcc="-std=c++20 -O2 -fopenmp -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -foffload-options=nvptx-none=-lm -Iruntime-shim/include -Itests/e2e"
+  local omp90="-std=c++20 -O2 -fopenmp -nogpulib --offload-arch=sm_90 --cuda-path=$cuda -Xoffload-linker $cuda/nvvm/libdevice/libdevice.10.bc -Iruntime/include -Itests/e2e"
+  local gcc="-std=c++20 -O2 -fopenmp -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -foffload-options=nvptx-none=-lm -Iruntime/include -Itests/e2e"
   local list=() src name
   # The end-to-end programs of the matrix (tests/lit/rewriter/matrix): the
   # source each test rewrites (%e2e: tests/e2e; %S: the test's folder).
@@ -45,7 +45,7 @@ build() {
     if clang++-22 $plugin "$src" -o "$out/bin/$name.plugin" -L"$b/lib" -lofld_rt 2> /dev/null; then
       :
     else
-      clang++-22 -std=c++20 -O2 -Iruntime-shim/include -DOFFLOAD_QUIET_CPU_FALLBACK \
+      clang++-22 -std=c++20 -O2 -Iruntime/include -DOFFLOAD_QUIET_CPU_FALLBACK \
         -include offload/offload.hpp "$src" -o "$out/cpu" &&
         { "$out/cpu" $(args "$name"); echo "status=$?"; } > "$out/bin/$name.expected"
       rm -f "$out/cpu"

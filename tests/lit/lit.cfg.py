@@ -6,7 +6,7 @@
 #   %plugin          -fplugin=<build>/lib/liboffload.so
 #   %host-target     the plugin, -fopenmp and the host offload target
 #   %sm90            the plugin, -fopenmp and sm_90 (compile and link only)
-#   %link-rt         the runtime shim and the rpaths a program needs
+#   %link-rt         the runtime and the rpaths a program needs
 #   %offload-rewrite the rewriter
 #===----------------------------------------------------------------------===#
 import os
@@ -21,7 +21,7 @@ config.test_exec_root = os.path.join(config.offload_obj_root, "tests", "lit")
 
 lib = os.path.join(config.offload_obj_root, "lib")
 bindir = os.path.join(config.offload_obj_root, "bin")
-shim = os.path.join(config.offload_src_root, "runtime-shim", "include")
+runtime_inc = os.path.join(config.offload_src_root, "runtime", "include")
 clangxx = os.path.join(config.llvm_tools_dir, "clang++")
 plugin = "-fplugin=" + os.path.join(lib, "liboffload.so")
 common = "-std=c++20 %s -fopenmp -nogpulib" % plugin
@@ -34,7 +34,7 @@ config.substitutions.append(("%sm90", common + " --offload-arch=sm_90 --cuda-pat
                              config.cuda_path))
 config.substitutions.append(("%link-rt", "-L%s -lofld_rt -Wl,-rpath,%s -Wl,-rpath,%s"
                              % (lib, lib, config.llvm_lib_dir)))
-config.substitutions.append(("%shim-include", shim))
+config.substitutions.append(("%runtime-include", runtime_inc))
 config.substitutions.append(("%cuda-path", config.cuda_path))
 config.substitutions.append(("%offload-rewrite", os.path.join(bindir, "offload-rewrite")))
 config.substitutions.append(("%e2e", os.path.join(config.offload_src_root, "tests", "e2e")))

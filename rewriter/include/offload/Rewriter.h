@@ -144,7 +144,7 @@ struct RewriteOptions {
   Target Form = Target::Portable;
 };
 
-/// Defaults baked in at build time: the source tree's runtime-shim/include
+/// Defaults baked in at build time: the source tree's runtime/include
 /// and the resource directory of the clang the tool was built against.
 RewriteOptions defaultRewriteOptions();
 
@@ -152,7 +152,7 @@ RewriteOptions defaultRewriteOptions();
 /// source: plugin and offload-target flags are dropped (the offload targets
 /// reach the front end only, as in the plugin's host compile, for the checks
 /// that depend on them), -fopenmp is added (to see declare target regions of
-/// already rewritten code), the CPU fallback is kept quiet and the shim
+/// already rewritten code), the CPU fallback is kept quiet and the runtime
 /// headers are made findable.
 clang::tooling::ArgumentsAdjuster
 getRewriteArgumentsAdjuster(const RewriteOptions &Opts);

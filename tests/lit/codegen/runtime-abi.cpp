@@ -8,7 +8,7 @@
 // between the two makes a diff or FileCheck below fail.
 //
 // RUN: %clangxx %host-target --offload-host-only -O0 -fno-discard-value-names -S -emit-llvm %s -o %t.plugin.ll
-// RUN: %clangxx -std=c++20 -O0 -I%shim-include -S -emit-llvm %S/Inputs/runtime-abi-header.cpp -o %t.header.ll
+// RUN: %clangxx -std=c++20 -O0 -I%runtime-include -S -emit-llvm %S/Inputs/runtime-abi-header.cpp -o %t.header.ll
 //
 // Every runtime function, as the header declares it and as the plugin does
 // (clang's parameter attributes and attribute groups aside):
@@ -33,8 +33,8 @@
 // RUN: FileCheck %t.checks --input-file %t.plugin.ll
 //
 // The marker names the plugin looks for are the ones offload.hpp declares.
-// RUN: %clangxx -E -P -x c++ -I%shim-include %S/Inputs/runtime-abi-markers.h | grep . | sort > %t.table.markers
-// RUN: grep -oE '__asm__\("[a-z_]+"\)|const char \*__ofld_[a-z_]+ = nullptr' %shim-include/offload/offload.hpp | sed -E -e 's/__asm__\("([a-z_]+)"\)/\1/' -e 's/const char \*([a-z_]+) = nullptr/\1/' | sort -u > %t.header.markers
+// RUN: %clangxx -E -P -x c++ -I%runtime-include %S/Inputs/runtime-abi-markers.h | grep . | sort > %t.table.markers
+// RUN: grep -oE '__asm__\("[a-z_]+"\)|const char \*__ofld_[a-z_]+ = nullptr' %runtime-include/offload/offload.hpp | sed -E -e 's/__asm__\("([a-z_]+)"\)/\1/' -e 's/const char \*([a-z_]+) = nullptr/\1/' | sort -u > %t.header.markers
 // RUN: diff %t.table.markers %t.header.markers
 
 #include <span>

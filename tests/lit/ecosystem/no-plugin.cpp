@@ -7,27 +7,27 @@ OFFLOAD_REQUIRE_PLUGIN turns the note into an error.
 
 RUN: rm -rf %t && mkdir -p %t
 RUN: %if gxx %{ %gxx -std=c++20 -Wall -Wextra -Werror -fno-diagnostics-show-caret \
-RUN:   -I%shim-include %s -o %t/gxx 2>&1 | FileCheck %s --check-prefix=GXX \
+RUN:   -I%runtime-include %s -o %t/gxx 2>&1 | FileCheck %s --check-prefix=GXX \
 RUN:   --implicit-check-not=warning: --implicit-check-not=error: \
 RUN:   --implicit-check-not="plugin not loaded" %}
 RUN: %if gxx %{ %t/gxx | FileCheck %s %}
 RUN: %clangxx -std=c++20 -Wall -Wextra -Werror -fno-caret-diagnostics \
-RUN:   -I%shim-include %s -o %t/clang 2>&1 | FileCheck %s --check-prefix=CLANG \
+RUN:   -I%runtime-include %s -o %t/clang 2>&1 | FileCheck %s --check-prefix=CLANG \
 RUN:   --implicit-check-not=warning: --implicit-check-not=error: \
 RUN:   --implicit-check-not="plugin not loaded"
 RUN: %t/clang | FileCheck %s
 RUN: %clangxx -std=c++20 -Wall -Werror -DOFFLOAD_QUIET_CPU_FALLBACK \
-RUN:   -I%shim-include %s -fsyntax-only 2>&1 | count 0
-RUN: %if gxx %{ not %gxx -std=c++20 -DOFFLOAD_REQUIRE_PLUGIN -I%shim-include %s \
+RUN:   -I%runtime-include %s -fsyntax-only 2>&1 | count 0
+RUN: %if gxx %{ not %gxx -std=c++20 -DOFFLOAD_REQUIRE_PLUGIN -I%runtime-include %s \
 RUN:   -fsyntax-only 2>&1 | FileCheck %s --check-prefix=REQUIRE %}
-RUN: not %clangxx -std=c++20 -DOFFLOAD_REQUIRE_PLUGIN -I%shim-include %s \
+RUN: not %clangxx -std=c++20 -DOFFLOAD_REQUIRE_PLUGIN -I%runtime-include %s \
 RUN:   -fsyntax-only 2>&1 | FileCheck %s --check-prefix=REQUIRE
 
 Below C++20 the header is one error, nothing from inside it.
 RUN: echo '#include <offload/offload.hpp>' > %t/cxx17.cpp
-RUN: %if gxx %{ not %gxx -std=c++17 -I%shim-include %t/cxx17.cpp -fsyntax-only \
+RUN: %if gxx %{ not %gxx -std=c++17 -I%runtime-include %t/cxx17.cpp -fsyntax-only \
 RUN:   2>&1 | FileCheck %s --check-prefix=CXX17 --implicit-check-not=error: %}
-RUN: not %clangxx -std=c++17 -I%shim-include %t/cxx17.cpp -fsyntax-only 2>&1 \
+RUN: not %clangxx -std=c++17 -I%runtime-include %t/cxx17.cpp -fsyntax-only 2>&1 \
 RUN:   | FileCheck %s --check-prefix=CXX17 --implicit-check-not=error:
 CXX17: offload.hpp:{{[0-9]+}}:{{[0-9]+}}: error: {{(#error )?}}"offload needs -std=c++20 or later"
 

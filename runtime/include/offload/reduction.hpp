@@ -177,7 +177,7 @@ struct arg<P> {
 template <class P> using arg_t = typename arg<P>::type;
 
 /// Where the partials start in a reduction's device scratch; a 64-bit
-/// arrival counter is at its start (runtime-shim/lib/Reductions.cpp
+/// arrival counter is at its start (runtime/lib/Reductions.cpp
 /// allocates it, zeroed; the last block zeroes the counter again).
 inline constexpr std::size_t partials_offset = 256;
 

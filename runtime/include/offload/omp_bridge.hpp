@@ -45,7 +45,7 @@
 // (device_count, set_default_device, set_error_handler, wait, ofld::region)
 // with the OpenMP API, so a rewritten program links no offload library.
 // The launch-shape and device rules here must agree with the plugin's
-// runtime (runtime-shim/lib/Runtime.cpp).
+// runtime (runtime/lib/Runtime.cpp).
 //
 //===----------------------------------------------------------------------===//
 

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Not for users. The one rule by which the plugin's runtime
-// (runtime-shim/lib/MapPlan.cpp) and offload-rewrite's bridge
+// (runtime/lib/MapPlan.cpp) and offload-rewrite's bridge
 // (offload/omp_bridge.hpp) decide, before a launch, an ofld::region or a
 // launch group maps ranges the device does not hold yet, whether it can
 // hold them. The OpenMP runtimes cannot say no: where a mapping's

@@ -30,7 +30,7 @@
 // that does not fit is dropped and counted. Each call also sets a word in
 // host memory, `written`. The host reads the buffer only when no kernel runs
 // on the device and that word is set, prints `lost` in one line, and resets
-// the counters (runtime-shim/lib/DevicePrintf.cpp).
+// the counters (runtime/lib/DevicePrintf.cpp).
 //
 // Devices have no long double: `%Lf` reads and prints a double. `%n` stores
 // nothing (CUDA's printf has no `%n` either). Wide strings and characters

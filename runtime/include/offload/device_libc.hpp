@@ -24,7 +24,7 @@
 // 22, no GPU C library in Debian's LLVM): there printf appends records to a
 // buffer in device memory that the runtime prints when the kernel has
 // finished (offload/detail/printf_record.hpp,
-// runtime-shim/lib/DevicePrintf.cpp). OFFLOAD_BUFFERED_PRINTF gives NVIDIA
+// runtime/lib/DevicePrintf.cpp). OFFLOAD_BUFFERED_PRINTF gives NVIDIA
 // GPUs (clang's lowered printf then calls __ofld_vprintf instead of vprintf)
 // and the host offload target the same buffer, which tests the mechanism on
 // NVIDIA hardware and in CI.
