@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -86,6 +87,34 @@ inline void checked(const char *measure, const char *impl, const char *what) {
 /// kernel leaves unwritten fails the check.
 template <class T> void poison(std::vector<T> &v) {
   std::memset(static_cast<void *>(v.data()), 0xff, v.size() * sizeof(T));
+}
+
+/// Takes an app's own option `--<name>=V` out of argv, before bench::parse
+/// sees the rest, and returns V (`fallback` when absent). A value that is
+/// not a positive integer prints the option and exits 2.
+inline std::size_t take_option(int &argc, char **argv, const char *name,
+                               std::size_t fallback) {
+  std::size_t value = fallback, len = std::strlen(name);
+  int out = 1;
+  for (int i = 1; i < argc; ++i) {
+    const char *s = argv[i];
+    if (std::strncmp(s, "--", 2) || std::strncmp(s + 2, name, len) ||
+        s[2 + len] != '=') {
+      argv[out++] = argv[i];
+      continue;
+    }
+    char *end = nullptr;
+    unsigned long long v = std::strtoull(s + 3 + len, &end, 10);
+    if (!end || *end || end == s + 3 + len || v < 1) {
+      std::fprintf(stderr, "%s: --%s needs a positive integer\n", argv[0],
+                   name);
+      std::exit(2);
+    }
+    value = std::size_t(v);
+  }
+  argc = out;
+  argv[argc] = nullptr;
+  return value;
 }
 
 /// Calls fn(i) for i = 0, s, 2s, ... < n and for n - 1, with s such that
