@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
   auto T = std::chrono::steady_clock::now();
   double Region, First, Second, Other;
   {
-    ofld::region R{X};
+    ofld::region R{std::span(X)};
     Region = usSince(T);
     T = std::chrono::steady_clock::now();
     offload(first_scale, X, 2.0f);

@@ -37,6 +37,15 @@
 #ifndef OFFLOAD_MATH_HPP
 #define OFFLOAD_MATH_HPP
 
+// -ffast-math in kernels as nvcc's -use_fast_math: clang's GPU math headers
+// pick the approximate sinf, cosf, logf, log2f, sincosf under this macro,
+// which clang defines for CUDA and HIP compiles only. Every translation unit
+// with the plugin includes this header before the user's <cmath>.
+#if defined(__FAST_MATH__) && (defined(__NVPTX__) || defined(__AMDGPU__)) &&   \
+    !defined(__CLANG_GPU_APPROX_TRANSCENDENTALS__)
+#define __CLANG_GPU_APPROX_TRANSCENDENTALS__ 1
+#endif
+
 // Without <cmath>: every translation unit with the plugin includes this
 // header. The GPU libraries' functions are declared by clang's device
 // headers, which device compiles include first.
