@@ -43,9 +43,11 @@ public:
       return;
     }
 
+    SmallVector<SlotShape, 8> Shapes = slotShapes(K.Desc.Params);
     SmallVector<Type *, 16> Slots{PtrTy}; // dyn_ptr, unused by bare kernels
-    for (const ParamLayout &P : K.Desc.Params)
-      appendSlotTypes(P, Slots);
+    SmallVector<std::pair<unsigned, uint64_t>, 4> ByVal; // slot, bytes
+    for (auto [I, P] : enumerate(K.Desc.Params))
+      appendSlotTypes(P, Shapes[I], GPU, Slots, ByVal);
     Slots.append(NumDimSlots + abi::NumMarkSlots, I64);
 
     auto *FT = FunctionType::get(Type::getVoidTy(Ctx), Slots, false);
@@ -58,6 +60,13 @@ public:
     E->removeFnAttr(Attribute::NoInline);
     E->removeFnAttr(Attribute::OptimizeNone);
     E->addParamAttr(0, Attribute::NoAlias);
+    // The GPU targets place a byval kernel parameter in parameter space, at
+    // the offset of the literal slots the host passes in its place.
+    for (auto [Slot, Bytes] : ByVal) {
+      auto *Ty = ArrayType::get(I64, inlineSlots(Bytes));
+      E->addParamAttr(Slot, Attribute::getWithByValType(Ctx, Ty));
+      E->addParamAttr(Slot, Attribute::getWithAlignment(Ctx, Align(8)));
+    }
     E->setVisibility(GlobalValue::ProtectedVisibility);
     E->setCallingConv(T.isNVPTX()    ? CallingConv::PTX_Kernel
                       : T.isAMDGPU() ? CallingConv::AMDGPU_KERNEL
@@ -69,7 +78,7 @@ public:
         ArrayType::get(PtrTy, std::max<size_t>(1, K.Desc.Params.size()));
     Value *Objs = stackObject(B, ObjsTy, "objs");
     for (auto [I, P] : enumerate(K.Desc.Params)) {
-      Value *Obj = rebuildObject(B, P, E, Slot);
+      Value *Obj = rebuildObject(B, P, Shapes[I], E, Slot);
       B.CreateStore(Obj, B.CreateConstInBoundsGEP2_32(ObjsTy, Objs, 0, I));
     }
     if (GPU) {
@@ -89,10 +98,21 @@ public:
   }
 
 private:
-  void appendSlotTypes(const ParamLayout &P, SmallVectorImpl<Type *> &Out) {
-    switch (slotsOf(P)) {
+  /// `ByVal` gets the slot and size of each byval parameter (GPUs).
+  void appendSlotTypes(const ParamLayout &P, SlotShape Shape, bool GPU,
+                       SmallVectorImpl<Type *> &Out,
+                       SmallVectorImpl<std::pair<unsigned, uint64_t>> &ByVal) {
+    switch (Shape) {
     case SlotShape::Literal:
       Out.push_back(I64);
+      break;
+    case SlotShape::Inline:
+      if (GPU) {
+        ByVal.push_back({unsigned(Out.size()), P.Bytes});
+        Out.push_back(PtrTy);
+      } else {
+        Out.append(inlineSlots(P.Bytes), I64);
+      }
       break;
     case SlotShape::Pointer:
       Out.push_back(PtrTy);
@@ -112,12 +132,30 @@ private:
   }
 
   /// Address of the parameter object that slot(s) `Slot...` describe.
-  Value *rebuildObject(IRBuilder<> &B, const ParamLayout &P, Function *E,
-                       unsigned &Slot) {
-    switch (slotsOf(P)) {
+  Value *rebuildObject(IRBuilder<> &B, const ParamLayout &P, SlotShape Shape,
+                       Function *E, unsigned &Slot) {
+    switch (Shape) {
     case SlotShape::Literal: {
       Value *Tmp = stackObject(B, I64, "literal");
       B.CreateStore(E->getArg(Slot++), Tmp); // little endian: value first
+      return Tmp;
+    }
+    case SlotShape::Inline: {
+      const Triple &T = M.getTargetTriple();
+      if (T.isNVPTX() || T.isAMDGPU()) {
+        // Read in place (ReadByValueInPlacePass) unless the kernel writes
+        // its parameter; the target then copies it to the stack.
+        Argument *Obj = E->getArg(Slot++);
+        Obj->addAttr(Attribute::NoAlias);
+        Obj->addAttr(Attribute::ReadOnly);
+        return Obj;
+      }
+      uint64_t N = inlineSlots(P.Bytes);
+      auto *Ty = ArrayType::get(I64, N);
+      Value *Tmp = stackObject(B, Ty, "inline");
+      for (uint64_t W = 0; W < N; ++W)
+        B.CreateStore(E->getArg(Slot++),
+                      B.CreateConstInBoundsGEP2_32(Ty, Tmp, 0, W));
       return Tmp;
     }
     case SlotShape::Pointer: {
@@ -407,9 +445,12 @@ PreservedAnalyses DeviceEntriesPass::run(Module &M, ModuleAnalysisManager &) {
     if (!GPU)
       continue;
     inlineThunks(M, K);
-    if (any_of(K.Desc.Params, [](const ParamLayout &P) {
+    SmallVector<SlotShape, 8> Shapes = slotShapes(K.Desc.Params);
+    if (any_of(enumerate(K.Desc.Params), [&](auto IP) {
+          auto [I, P] = IP;
           return P.Kind == PayloadKind::Value &&
-                 slotsOf(P) == SlotShape::Pointer;
+                 (Shapes[I] == SlotShape::Pointer ||
+                  Shapes[I] == SlotShape::Inline);
         }))
       if (Function *E = M.getFunction(entryName(*K.Kernel)))
         inlineKernel(*E);

@@ -254,11 +254,12 @@ LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
   uint64_t Literal = abi::MapLiteral | abi::MapTargetParam;
   LaunchArgs A;
   unsigned Reductions = 0;
+  SmallVector<SlotShape, 8> Shapes = slotShapes(Site.Kernel.Params);
   for (auto [I, P] : enumerate(Site.Kernel.Params)) {
     Value *Obj = Params[I];
     std::string Name =
         I < Site.ArgSpellings.size() ? Site.ArgSpellings[I] : "arg";
-    switch (slotsOf(P)) {
+    switch (Shapes[I]) {
     case SlotShape::Literal: {
       Value *Bits = ConstantInt::get(I64, 0);
       if (P.Bytes)
@@ -267,6 +268,17 @@ LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
       A.Slots.push_back({Bits, ConstantInt::get(I64, P.Bytes), Literal, Name});
       break;
     }
+    case SlotShape::Inline:
+      // The object's bytes, 8 at a time; the last slot zero-padded.
+      for (uint64_t W = 0; W * 8 < P.Bytes; ++W) {
+        uint64_t Bytes = std::min<uint64_t>(8, P.Bytes - W * 8);
+        Value *Word = B.CreateAlignedLoad(
+            IntegerType::get(Ctx, Bytes * 8),
+            B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Obj, W * 8), Align(1));
+        A.Slots.push_back({B.CreateZExt(Word, I64), ConstantInt::get(I64, 8),
+                           Literal, Name});
+      }
+      break;
     case SlotShape::Pointer: {
       // By-value objects too big for a slot travel as a private copy.
       MapKind Map = P.Kind == PayloadKind::Value ? MapKind::To : P.Map;

@@ -26,22 +26,63 @@ inline constexpr unsigned NumDimSlots = abi::NumDims / 2;
 /// order abi::MarkWordSlot, abi::MarkNumberSlot), both 0 for a launch without
 /// a mark.
 
+/// Inline: a by-value object larger than a slot, its bytes in consecutive
+/// literal slots (the last one zero-padded), so that on GPUs it lies in the
+/// kernel's parameter space as CUDA passes a struct by value (the constant
+/// bank: no device copy, no load through a pointer that stores may alias).
 /// Reduction: the variable's device copy (a pointer) and the device
 /// address of the reduction's scratch (a literal, __ofld_reduction_scratch).
-enum class SlotShape { Literal, Pointer, PointerAndCount, Reduction };
+enum class SlotShape { Literal, Inline, Pointer, PointerAndCount, Reduction };
 
-inline SlotShape slotsOf(const ParamLayout &P) {
-  if (P.Reduce != ReduceKind::None)
-    return SlotShape::Reduction;
-  switch (P.Kind) {
-  case PayloadKind::Value:
-    return P.Bytes <= MaxLiteralBytes ? SlotShape::Literal : SlotShape::Pointer;
-  case PayloadKind::Object:
+/// The kernel parameter space every GPU target offers: CUDA's classic limit
+/// (sm_70+ with CUDA 12.1 allows 32764 bytes; AMD's kernarg segment more).
+/// By-value objects that would take the slots past it travel as a device
+/// copy (SlotShape::Pointer), read in place.
+inline constexpr uint64_t MaxParamBytes = 4096;
+
+/// Literal slots of an Inline object of `Bytes` bytes.
+inline uint64_t inlineSlots(uint64_t Bytes) { return (Bytes + 7) / 8; }
+
+/// The slot shape of each of `Params`, in order. By-value objects larger
+/// than a slot are Inline while every slot of the launch (the dyn_ptr, the
+/// parameters, the grid and the mark) fits MaxParamBytes, in parameter
+/// order; the rest are Pointer. Host lowering and device entries both ask
+/// this, with the same parameters.
+inline llvm::SmallVector<SlotShape, 8>
+slotShapes(llvm::ArrayRef<ParamLayout> Params) {
+  auto Fixed = [](const ParamLayout &P) {
+    if (P.Reduce != ReduceKind::None)
+      return SlotShape::Reduction;
+    switch (P.Kind) {
+    case PayloadKind::Value:
+      return P.Bytes <= MaxLiteralBytes ? SlotShape::Literal
+                                        : SlotShape::Pointer;
+    case PayloadKind::Object:
+      return SlotShape::Pointer;
+    case PayloadKind::Span:
+      return SlotShape::PointerAndCount;
+    }
     return SlotShape::Pointer;
-  case PayloadKind::Span:
-    return SlotShape::PointerAndCount;
+  };
+  llvm::SmallVector<SlotShape, 8> Shapes;
+  uint64_t Slots = 1 + NumDimSlots + abi::NumMarkSlots;
+  for (const ParamLayout &P : Params) {
+    Shapes.push_back(Fixed(P));
+    Slots += Shapes.back() == SlotShape::PointerAndCount ||
+                     Shapes.back() == SlotShape::Reduction
+                 ? 2
+                 : 1;
   }
-  return SlotShape::Pointer;
+  for (auto [I, P] : llvm::enumerate(Params)) {
+    if (Shapes[I] != SlotShape::Pointer || P.Kind != PayloadKind::Value)
+      continue;
+    uint64_t More = inlineSlots(P.Bytes) - 1;
+    if ((Slots + More) * 8 > MaxParamBytes)
+      continue;
+    Shapes[I] = SlotShape::Inline;
+    Slots += More;
+  }
+  return Shapes;
 }
 
 } // namespace offload

@@ -87,8 +87,6 @@ constexpr int PerFn = 256;
 
 /// Edge cases with exact answers, one per element of `out`.
 [[offload::kernel]] void edges(std::span<float> out) {
-  if (ofld::global_id() != 0)
-    return;
   out[0] = __saturatef(__builtin_nanf(""));
   out[1] = __saturatef(-0.0f);
   out[2] = __saturatef(2.0f);
