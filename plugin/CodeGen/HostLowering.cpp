@@ -275,8 +275,8 @@ LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
         Value *Word = B.CreateAlignedLoad(
             IntegerType::get(Ctx, Bytes * 8),
             B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Obj, W * 8), Align(1));
-        A.Slots.push_back({B.CreateZExt(Word, I64), ConstantInt::get(I64, 8),
-                           Literal, Name});
+        A.Slots.push_back(
+            {B.CreateZExt(Word, I64), ConstantInt::get(I64, 8), Literal, Name});
       }
       break;
     case SlotShape::Pointer: {
