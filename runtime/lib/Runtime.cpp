@@ -12,10 +12,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload/runtime.h"
-#include "CudaDriver.h"
-#include "Profile.h"
-#include "RuntimeInternal.h"
+#include "Runtime.h"
+#include "cuda/Cuda.h"
 #include "offload/offload.hpp"
+#include "tools/Tools.h"
 
 #include <omp.h>
 

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LaunchSlots.h"
+#include "launch/LaunchSlots.h"
 
 #include <catch2/catch.hpp>
 

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "StagingPipeline.h"
+#include "data/StagingPipeline.h"
 
 #include <catch2/catch.hpp>
 

@@ -25,7 +25,7 @@
 // OMP-NEXT: empty: true
 // OMP-NEXT: done
 
-#include "Staging.h"
+#include "data/Data.h"
 
 #include <omp.h>
 

@@ -33,7 +33,7 @@
 #define OFFLOAD_PRINTF_DECODER
 #include "offload/detail/printf_record.hpp"
 
-#include "RuntimeInternal.h"
+#include "Runtime.h"
 
 #include <omp.h>
 

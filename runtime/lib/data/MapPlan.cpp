@@ -34,11 +34,11 @@
 // on one thread, and must not allocate.
 //===----------------------------------------------------------------------===//
 
-#include "ArgArena.h"
-#include "CudaDriver.h"
-#include "Profile.h"
-#include "RuntimeInternal.h"
-#include "Staging.h"
+#include "Runtime.h"
+#include "cuda/Cuda.h"
+#include "data/ArgArena.h"
+#include "data/Data.h"
+#include "tools/Tools.h"
 
 #include "offload/detail/capacity.hpp"
 

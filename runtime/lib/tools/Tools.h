@@ -18,7 +18,7 @@
 #ifndef OFFLOAD_RUNTIME_PROFILE_H
 #define OFFLOAD_RUNTIME_PROFILE_H
 
-#include "CudaDriver.h"
+#include "cuda/Cuda.h"
 #include "offload/runtime.h"
 
 #include <cstdint>

@@ -18,7 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RuntimeInternal.h"
+#include "Runtime.h"
 #include "offload/launch.hpp"
 #include "offload/reduction.hpp"
 

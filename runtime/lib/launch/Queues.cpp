@@ -52,13 +52,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ArgArena.h"
-#include "CudaDriver.h"
-#include "LaunchSlots.h"
-#include "Profile.h"
-#include "RuntimeInternal.h"
+#include "Runtime.h"
+#include "cuda/Cuda.h"
+#include "data/ArgArena.h"
+#include "launch/LaunchSlots.h"
 #include "offload/detail/printf_record.hpp"
 #include "offload/launch.hpp"
+#include "tools/Tools.h"
 
 #include <omp.h>
 

@@ -29,10 +29,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Staging.h"
-#include "CudaDriver.h"
-#include "RuntimeInternal.h"
-#include "StagingPipeline.h"
+#include "Runtime.h"
+#include "cuda/Cuda.h"
+#include "data/Data.h"
+#include "data/StagingPipeline.h"
 
 #include <omp.h>
 

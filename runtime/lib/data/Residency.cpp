@@ -21,8 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RuntimeInternal.h"
-#include "Staging.h"
+#include "Runtime.h"
+#include "data/Data.h"
 
 #include <omp.h>
 

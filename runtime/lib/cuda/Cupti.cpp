@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Cupti.h"
+#include "cuda/Cupti.h"
 
 #include "Environment.h"
 

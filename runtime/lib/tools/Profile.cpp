@@ -28,11 +28,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Profile.h"
+#include "tools/Tools.h"
 
-#include "Cupti.h"
 #include "Environment.h"
-#include "RuntimeInternal.h"
+#include "Runtime.h"
+#include "cuda/Cupti.h"
 
 #include <omp.h>
 

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ArgArena.h"
-#include "RuntimeInternal.h"
+#include "data/ArgArena.h"
+#include "Runtime.h"
 
 #include <omp.h>
 
