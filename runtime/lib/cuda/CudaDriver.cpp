@@ -1,4 +1,4 @@
-//===- CudaDriver.cpp - the CUDA driver, loaded when there is one ---------===//
+//===- cuda/CudaDriver.cpp - the CUDA driver, loaded when there is one ----===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

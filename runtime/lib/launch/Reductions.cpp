@@ -1,4 +1,4 @@
-//===- Reductions.cpp - device scratch of reduction parameters -----------===//
+//===- launch/Reductions.cpp - device scratch of reduction parameters -----===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -17,6 +17,8 @@
 // it.
 //
 //===----------------------------------------------------------------------===//
+
+#include "launch/Launch.h"
 
 #include "Runtime.h"
 #include "offload/launch.hpp"

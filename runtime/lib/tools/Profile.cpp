@@ -1,4 +1,4 @@
-//===- Profile.cpp - OFFLOAD_PROFILE: launches and copies by call site ----===//
+//===- tools/Profile.cpp - OFFLOAD_PROFILE: launches and copies by site ---===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -7,17 +7,17 @@
 // What each launch path measures (docs/Profiling.md):
 //
 //  * Launches and copies the runtime puts on a queue's CUDA stream
-//    (Streams.cpp): CUDA events recorded on that stream around the work;
+//    (launch/Queues.cpp): CUDA events recorded on that stream around the work;
 //    their elapsed time is the device's. Read when they have completed,
 //    without waiting (or at exit), so profiling keeps launches asynchronous.
 //  * Launches through libomptarget (they copy data, OFFLOAD_FAST_LAUNCH=0,
-//    or the device is not a CUDA device): this file interposes
-//    __tgt_target_kernel (libofld_rt is linked before libomptarget, as for
-//    __tgt_register_lib). Under the profiler it maps the launch's ranges one
+//    or the device is not a CUDA device): Interpose.cpp's
+//    __tgt_target_kernel hands them to profile::launch when the profile is
+//    on. Under the profiler it maps the launch's ranges one
 //    at a time, timing each copy, then launches with the ranges present,
 //    then releases them in reverse: OpenMP's `target data` around `target`,
 //    which moves the same bytes. libomptarget's streams are its own, so on
-//    a CUDA device the kernel's device time comes from CUPTI (Cupti.h),
+//    a CUDA device the kernel's device time comes from CUPTI (cuda/Cupti.cpp),
 //    which records it under a tag of this launch. Without CUPTI, and on
 //    the host offload target (the kernel runs inside the call on this CPU),
 //    the time is the host's around the synchronous call, and the table
@@ -31,12 +31,11 @@
 #include "tools/Tools.h"
 
 #include "Environment.h"
+#include "Libomptarget.h"
 #include "Runtime.h"
-#include "cuda/Cupti.h"
+#include "cuda/Cuda.h"
 
 #include <omp.h>
-
-#include <dlfcn.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -65,9 +64,11 @@ using namespace ofld::detail::cuda;
 
 namespace {
 
-// libomptarget's map type bits (OMPConstants.h, OpenMPOffloadMappingFlags).
-constexpr int64_t MapTo = 0x1, MapFrom = 0x2, MapAlways = 0x4,
-                  MapTargetParam = 0x20, MapLiteral = 0x100;
+// libomptarget's map type bits (runtime_abi.def).
+constexpr int64_t MapTo = __ofld_map_to, MapFrom = __ofld_map_from,
+                  MapAlways = __ofld_map_always,
+                  MapTargetParam = __ofld_map_target_param,
+                  MapLiteral = __ofld_map_literal;
 
 //===----------------------------------------------------------------------===//
 // Settings
@@ -284,14 +285,8 @@ const Where *whereOf(State &S, const __ofld_site *Site,
   return &S.Places.emplace(Key, std::move(W)).first->second;
 }
 
-/// OpenMP's ident_t: its psource is ";file;function;line;column;;".
-struct Ident {
-  int32_t Reserved1, Flags, Reserved2, Reserved3;
-  const char *Source;
-};
-
 /// The place of a launch known only by its source location (S.Lock held).
-const Where *whereOfLoc(State &S, const Ident *Loc) {
+const Where *whereOfLoc(State &S, const omptarget::Ident *Loc) {
   auto It = S.Places.find(Loc);
   if (It != S.Places.end())
     return &It->second;
@@ -432,6 +427,8 @@ thread_local CurrentLaunch Current;
 } // namespace
 
 bool profile::Active = config().Table || config().Nvtx;
+
+bool profile::enabled() { return config().Table || config().Nvtx; }
 
 void profile::setSite(const __ofld_site *Site, const void *RegionId) {
   Current = {Site, RegionId};
@@ -623,33 +620,12 @@ void profile::mapHeld(bool Begin, const void *Holder, const __ofld_site *Site,
 }
 
 //===----------------------------------------------------------------------===//
-// __tgt_target_kernel, interposed
+// Launches through libomptarget (Interpose.cpp calls profile::launch)
 //===----------------------------------------------------------------------===//
 
-namespace {
-
-/// The prefix of libomptarget's KernelArgsTy (omptarget.h) this file reads.
-struct KernelArgs {
-  uint32_t Version, NumArgs;
-  void **ArgBasePtrs, **ArgPtrs;
-  int64_t *ArgSizes, *ArgTypes;
-  void **ArgNames, **ArgMappers;
-  uint64_t Tripcount, Flags;
-  uint32_t NumTeams[3], ThreadLimit[3];
-};
-
-using TargetKernelFn = int (*)(void *, int64_t, int32_t, int32_t, void *,
-                               KernelArgs *);
-
-TargetKernelFn nextTargetKernel() {
-  static const auto Next =
-      reinterpret_cast<TargetKernelFn>(dlsym(RTLD_NEXT, "__tgt_target_kernel"));
-  return Next;
-}
-
-int profiledLaunch(TargetKernelFn Next, void *Loc, int64_t Device,
-                   int32_t Teams, int32_t Threads, void *HostPtr,
-                   KernelArgs *Args) {
+int profile::launch(omptarget::TargetKernelFn Next, void *Loc, int64_t Device,
+                    int32_t Teams, int32_t Threads, void *HostPtr,
+                    omptarget::KernelArgs *Args) {
   const __ofld_site *Site =
       Current.Site && (!Current.RegionId || Current.RegionId == HostPtr)
           ? Current.Site
@@ -659,7 +635,7 @@ int profiledLaunch(TargetKernelFn Next, void *Loc, int64_t Device,
   {
     std::lock_guard<std::mutex> G(S.Lock);
     W = Site ? whereOf(S, Site, nullptr)
-             : whereOfLoc(S, static_cast<const Ident *>(Loc));
+             : whereOfLoc(S, static_cast<const omptarget::Ident *>(Loc));
   }
   if (!config().Table) {
     nvtxPush(W->Label);
@@ -741,18 +717,6 @@ int profiledLaunch(TargetKernelFn Next, void *Loc, int64_t Device,
               ClockHost);
   }
   return Rc;
-}
-
-} // namespace
-
-extern "C" int __tgt_target_kernel(void *Loc, int64_t Device, int32_t Teams,
-                                   int32_t Threads, void *HostPtr,
-                                   KernelArgs *Args) {
-  TargetKernelFn Next = nextTargetKernel();
-  PrintfLaunch Printf(Device);
-  if (!profile::Active)
-    return Next(Loc, Device, Teams, Threads, HostPtr, Args);
-  return profiledLaunch(Next, Loc, Device, Teams, Threads, HostPtr, Args);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1028,7 +992,6 @@ namespace {
 /// Programs that register no offload image (no libomptarget teardown to
 /// hook) still get their report.
 [[gnu::constructor]] void registerFinish() {
-  (void)nextTargetKernel();
   if (config().Table)
     std::atexit(profile::finish);
 }
