@@ -86,8 +86,8 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
 namespace {
 
 /// A launch's small ranges that no holder keeps, copied through a chunk of
-/// the device's argument arena (data/ArgArena.cpp) on the queue's own stream: in
-/// before the kernel, back after it, then one synchronisation. CUDA's own
+/// the device's argument arena (data/ArgArena.cpp) on the queue's own stream:
+/// in before the kernel, back after it, then one synchronisation. CUDA's own
 /// sequence for such a launch (memcpy in, kernel, memcpy out), from pinned
 /// memory. A reduction's variable is not copied at all: the kernel reads and
 /// writes its pinned copy in place (one thread, once each: the last block's
@@ -178,172 +178,230 @@ void logCopy(int64_t Device, bool ToDevice, const SmallCopies::Range &R,
 
 } // namespace
 
-extern "C" int32_t
-__ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
-               const void *RegionId, int64_t Device, const uint32_t *Dims,
-               int32_t Mode, int32_t N, int32_t Total, void **Ptrs,
-               const int64_t *Sizes, const int64_t *Types, const char **Names) {
-  // A device buffer's address stands for device memory: it cannot reach a
-  // kernel on the host or on another device.
-  auto WrongBuffer = [&](int32_t I) {
-    int64_t Owner;
-    if (!inDeviceBuffer(Ptrs[I], Owner) || Owner == Device)
-      return false;
-    if (Device < 0)
-      fail(Site,
-           "'%s' is an ofld::device_buffer on device %lld, but the "
-           "kernel runs on the host",
-           mapName(Names ? Names[I] : nullptr).c_str(), (long long)Owner);
-    else
-      fail(Site,
-           "'%s' is an ofld::device_buffer on device %lld, but the "
-           "launch runs on device %lld",
-           mapName(Names ? Names[I] : nullptr).c_str(), (long long)Owner,
-           (long long)Device);
-    return true;
-  };
-  if (Device < 0) {
-    for (int32_t I = 0; I < N; ++I)
-      if (WrongBuffer(I))
-        return 1;
-    if (profile::Active)
-      profile::cpuLaunch(Site);
-    return 0;
-  }
-  Queue *Q = queueOf(Device, Shape ? Shape->queue.index_ : 0);
-  if (!Q)
-    return 0;
+namespace {
 
-  // Is all of the launch's data on the device already?
-  constexpr int32_t Inline = 32;
+/// A launch's mapped ranges (the first N) and kernel slots (N to Total), as
+/// __ofld_enqueue receives them.
+struct LaunchArgs {
+  const __ofld_site *Site;
+  int64_t Device;
+  int32_t N, Total;
+  void **Ptrs;
+  const int64_t *Sizes, *Types;
+  const char **Names;
+  const char *name(int32_t I) const { return Names ? Names[I] : nullptr; }
+};
+
+/// A device buffer's address stands for device memory: it cannot reach a
+/// kernel on the host or on another device. Reports range `I` if it is such
+/// an address.
+bool wrongBuffer(const LaunchArgs &A, int32_t I) {
+  int64_t Owner;
+  if (!inDeviceBuffer(A.Ptrs[I], Owner) || Owner == A.Device)
+    return false;
+  if (A.Device < 0)
+    fail(A.Site,
+         "'%s' is an ofld::device_buffer on device %lld, but the "
+         "kernel runs on the host",
+         mapName(A.name(I)).c_str(), (long long)Owner);
+  else
+    fail(A.Site,
+         "'%s' is an ofld::device_buffer on device %lld, but the "
+         "launch runs on device %lld",
+         mapName(A.name(I)).c_str(), (long long)Owner, (long long)A.Device);
+  return true;
+}
+
+/// Step 1, for a kernel on this CPU: no device buffer may reach it. Returns
+/// __ofld_enqueue's answer.
+int32_t checkCpuLaunch(const LaunchArgs &A) {
+  for (int32_t I = 0; I < A.N; ++I)
+    if (wrongBuffer(A, I))
+      return 1;
+  if (profile::Active)
+    profile::cpuLaunch(A.Site);
+  return 0;
+}
+
+/// The device address of each mapped range (0: none yet) and whether a
+/// holder keeps only part of it; small launches stay on the stack.
+struct DeviceAddresses {
+  static constexpr int32_t Inline = 32;
   uintptr_t AddrBuf[Inline];
   bool PartlyBuf[Inline];
   std::unique_ptr<uintptr_t[]> AddrHeap;
   std::unique_ptr<bool[]> PartlyHeap;
   uintptr_t *Addr = AddrBuf;
   bool *Partly = PartlyBuf;
-  if (N > Inline) {
+  /// Every range with bytes is on the device already.
+  bool Held = true;
+
+  explicit DeviceAddresses(int32_t N) {
+    if (N <= Inline)
+      return;
     AddrHeap.reset(new uintptr_t[N]);
     PartlyHeap.reset(new bool[N]);
     Addr = AddrHeap.get();
     Partly = PartlyHeap.get();
   }
-  bool Held = true;
-  for (int32_t I = 0; I < N; ++I) {
-    RangeLookup R =
-        lookupRange(Device, Ptrs[I], Sizes[I], (Types[I] & MapFrom) != 0);
-    Addr[I] = reinterpret_cast<uintptr_t>(R.Address);
-    Partly[I] = R.Partly;
-    if (R.WritesConstEntry)
-      markWrites(Site, Device, Ptrs[I], Sizes[I], Names ? Names[I] : nullptr);
-    if (Addr[I] || Sizes[I] <= 0)
-      continue;
-    if (WrongBuffer(I))
-      return 1;
-    Held = false;
-  }
+  DeviceAddresses(const DeviceAddresses &) = delete;
+  DeviceAddresses &operator=(const DeviceAddresses &) = delete;
+};
 
-  // A launch that waits and moves only small ranges can still use the
-  // stream, through the argument arena.
+/// Step 2: is all of the launch's data on the device already? Fills `D`;
+/// false after reporting a device buffer of another device.
+bool findOnDevice(const LaunchArgs &A, DeviceAddresses &D) {
+  for (int32_t I = 0; I < A.N; ++I) {
+    RangeLookup R = lookupRange(A.Device, A.Ptrs[I], A.Sizes[I],
+                                (A.Types[I] & MapFrom) != 0);
+    D.Addr[I] = reinterpret_cast<uintptr_t>(R.Address);
+    D.Partly[I] = R.Partly;
+    if (R.WritesConstEntry)
+      markWrites(A.Site, A.Device, A.Ptrs[I], A.Sizes[I], A.name(I));
+    if (D.Addr[I] || A.Sizes[I] <= 0)
+      continue;
+    if (wrongBuffer(A, I))
+      return false;
+    D.Held = false;
+  }
+  return true;
+}
+
+/// Step 3: a launch that waits and moves only small ranges can still use
+/// the stream, through the argument arena, if its queue is idle. Places
+/// the ranges in `Small` and their addresses in `D`.
+bool placeInArena(const LaunchArgs &A, Queue &Q, DeviceAddresses &D,
+                  SmallCopies &Small) {
+  // Reductions' variables: the pointer slot before a scratch literal.
+  std::vector<const void *> InPlace;
+  for (int32_t J = A.N; J + 1 < A.Total; ++J)
+    if (!(A.Types[J] & MapLiteral) && (A.Types[J + 1] & MapLiteral) &&
+        isReductionScratch(reinterpret_cast<uint64_t>(A.Ptrs[J + 1])))
+      InPlace.push_back(A.Ptrs[J]);
+  std::lock_guard<std::mutex> L(Q.Lock);
+  return Q.Jobs.empty() && !Q.Running &&
+         placeSmall(A.Device, A.N, A.Ptrs, A.Sizes, A.Types, A.Names, D.Partly,
+                    InPlace, D.Addr, Small);
+}
+
+/// Step 4: the kernel's parameter slots: literals as they are, pointers
+/// moved into the device copy of the range that holds them.
+void fillParams(Prepared &P, const LaunchArgs &A, const uintptr_t *Addr) {
+  P.Params[0] = 0; // the implicit dynamic-memory pointer, unused
+  for (int32_t J = A.N; J < A.Total; ++J) {
+    uint64_t &Slot = P.Params[1 + J - A.N];
+    auto Ptr = reinterpret_cast<uintptr_t>(A.Ptrs[J]);
+    if (A.Types[J] & MapLiteral) {
+      Slot = Ptr;
+      continue;
+    }
+    Slot = ofld::detail::parameterAddress(Ptr, A.Sizes[J], A.N, A.Ptrs, A.Sizes,
+                                          Addr);
+  }
+}
+
+/// Queues the copy of arena range `R` (to the device or back) on Q's
+/// stream, profiled and logged as libomptarget's copies are.
+bool queueArenaCopy(Queue &Q, const SmallCopies &S, const SmallCopies::Range &R,
+                    bool ToDevice, const __ofld_site *Site) {
+  const Driver &Cu = *Q.Gpu->Cu;
+  CUdeviceptr Dev =
+      CUdeviceptr(reinterpret_cast<uintptr_t>(S.Chunk.DeviceBase) +
+                  (R.Copy - S.Chunk.Base));
+  const char *Arg = R.Name ? R.Name : "";
+  profile::StreamSpan Span;
+  if (profile::Active)
+    Span = profile::beginOnStream(Cu, Q.Gpu->Ctx, Q.Stream, Q.Device, Site, Arg,
+                                  ToDevice);
+  bool Ok = !(ToDevice ? Cu.MemcpyHtoDAsync(Dev, R.Copy, R.Bytes, Q.Stream)
+                       : Cu.MemcpyDtoHAsync(R.Copy, Dev, R.Bytes, Q.Stream));
+  if (profile::Active)
+    profile::endOnStream(Span, Cu, Q.Gpu->Ctx, Q.Stream, Q.Device, Q.Index,
+                         Site, Arg, ToDevice, R.Bytes, nullptr, Ok);
+  if (environment().logsCopies())
+    logCopy(Q.Device, ToDevice, R, Q.Index);
+  return Ok;
+}
+
+/// Step 5, through the arena: copies in, the launch, copies back, one wait,
+/// then the bytes back to the host (Q.Lock held). False where nothing ran
+/// and nothing failed (no stream, a copy failed): libomptarget's path then
+/// runs the launch.
+bool launchViaArena(Queue &Q, std::unique_lock<std::mutex> &L,
+                    SmallCopies &Small, Prepared &P) {
+  bool Ok = readyStream(Q);
+  for (int K = 0; K < Small.Count && Ok; ++K) {
+    SmallCopies::Range &R = Small.Ranges[K];
+    if (!(R.Types & MapTo))
+      continue;
+    std::memcpy(R.Copy, R.Host, R.Bytes);
+    if (!R.InPlace)
+      Ok = queueArenaCopy(Q, Small, R, /*ToDevice=*/true, P.Site);
+  }
+  bool Launched = Ok && launchOnStream(Q, L, P);
+  Ok = Launched;
+  for (int K = 0; K < Small.Count && Ok; ++K) {
+    const SmallCopies::Range &R = Small.Ranges[K];
+    if ((R.Types & MapFrom) && !R.InPlace)
+      Ok = queueArenaCopy(Q, Small, R, /*ToDevice=*/false, P.Site);
+  }
+  // The launch waits: its results come back, and the chunk is free only
+  // once the stream is done with it.
+  if (Launched)
+    syncStream(Q, L, "a launch that copies data back");
+  else if (Q.Stream)
+    (void)Q.Gpu->Cu->StreamSynchronize(Q.Stream);
+  Ok = Ok && Q.Errors.empty();
+  for (int K = 0; K < Small.Count && Ok; ++K)
+    if (Small.Ranges[K].Types & MapFrom)
+      std::memcpy(Small.Ranges[K].Host, Small.Ranges[K].Copy,
+                  Small.Ranges[K].Bytes);
+  releaseArgChunk(Small.Chunk);
+  return Launched || !Q.Errors.empty();
+}
+
+} // namespace
+
+/// Whether the launch goes on its queue's stream (returns 1: done, or
+/// queued) or through libomptarget (0), in five steps: a kernel on this CPU
+/// is only checked (1); the ranges' device addresses are found (2); a
+/// launch with unheld ranges tries the argument arena (3); the kernel's
+/// slots are filled (4); the launch is put on the stream, behind the
+/// queue's worker, or through the arena (5).
+extern "C" int32_t
+__ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
+               const void *RegionId, int64_t Device, const uint32_t *Dims,
+               int32_t Mode, int32_t N, int32_t Total, void **Ptrs,
+               const int64_t *Sizes, const int64_t *Types, const char **Names) {
+  const LaunchArgs A{Site, Device, N, Total, Ptrs, Sizes, Types, Names};
+  if (Device < 0)
+    return checkCpuLaunch(A);
+  Queue *Q = queueOf(Device, Shape ? Shape->queue.index_ : 0);
+  if (!Q)
+    return 0;
+  DeviceAddresses D(N);
+  if (!findOnDevice(A, D))
+    return 1;
   GpuDevice *G = gpu(Device);
   Function F = G ? function(*G, RegionId) : Function{};
   SmallCopies Small;
-  bool ViaArena = false;
-  if (F.F && !Held && Mode == __ofld_mode_now) {
-    // Reductions' variables: the pointer slot before a scratch literal.
-    std::vector<const void *> InPlace;
-    for (int32_t J = N; J + 1 < Total; ++J)
-      if (!(Types[J] & MapLiteral) && (Types[J + 1] & MapLiteral) &&
-          isReductionScratch(reinterpret_cast<uint64_t>(Ptrs[J + 1])))
-        InPlace.push_back(Ptrs[J]);
-    std::lock_guard<std::mutex> L(Q->Lock);
-    ViaArena = Q->Jobs.empty() && !Q->Running &&
-               placeSmall(Device, N, Ptrs, Sizes, Types, Names, Partly, InPlace,
-                          Addr, Small);
-  }
-  if (!F.F || (!Held && !ViaArena)) {
+  bool ViaArena = F.F && !D.Held && Mode == __ofld_mode_now &&
+                  placeInArena(A, *Q, D, Small);
+  if (!F.F || (!D.Held && !ViaArena)) {
     // libomptarget's path. A launch that waits first lets its queue finish;
     // one that does not goes to the queue's worker, which does the same.
     if (Mode != __ofld_mode_async)
       reportErrors(drainQueue(*Q, "a launch that waits"));
     return 0;
   }
-
   Prepared P(F, Dims, unsigned(1 + Total - N), Site);
-  P.Params[0] = 0; // the implicit dynamic-memory pointer, unused
-  for (int32_t J = N; J < Total; ++J) {
-    uint64_t &Slot = P.Params[1 + J - N];
-    auto Ptr = reinterpret_cast<uintptr_t>(Ptrs[J]);
-    if (Types[J] & MapLiteral) {
-      Slot = Ptr;
-      continue;
-    }
-    Slot = ofld::detail::parameterAddress(Ptr, Sizes[J], N, Ptrs, Sizes, Addr);
-  }
+  fillParams(P, A, D.Addr);
   std::vector<std::string> Errors;
   {
     std::unique_lock<std::mutex> L(Q->Lock);
     if (ViaArena) {
-      const Driver &Cu = *G->Cu;
-      auto Dev = [&](char *Copy) {
-        return CUdeviceptr(reinterpret_cast<uintptr_t>(Small.Chunk.DeviceBase) +
-                           (Copy - Small.Chunk.Base));
-      };
-      bool Ok = readyStream(*Q);
-      for (int K = 0; K < Small.Count && Ok; ++K) {
-        SmallCopies::Range &R = Small.Ranges[K];
-        if (!(R.Types & MapTo))
-          continue;
-        std::memcpy(R.Copy, R.Host, R.Bytes);
-        if (R.InPlace)
-          continue;
-        profile::StreamSpan Span;
-        if (profile::Active)
-          Span = profile::beginOnStream(Cu, G->Ctx, Q->Stream, Device, Site,
-                                        R.Name ? R.Name : "", true);
-        Ok = !Cu.MemcpyHtoDAsync(Dev(R.Copy), R.Copy, R.Bytes, Q->Stream);
-        if (profile::Active)
-          profile::endOnStream(Span, Cu, G->Ctx, Q->Stream, Device, Q->Index,
-                               Site, R.Name ? R.Name : "", true, R.Bytes,
-                               nullptr, Ok);
-        if (environment().logsCopies())
-          logCopy(Device, true, R, Q->Index);
-      }
-      bool Launched = Ok && launchOnStream(*Q, L, P);
-      Ok = Launched;
-      for (int K = 0; K < Small.Count && Ok; ++K) {
-        SmallCopies::Range &R = Small.Ranges[K];
-        if (!(R.Types & MapFrom) || R.InPlace)
-          continue;
-        profile::StreamSpan Span;
-        if (profile::Active)
-          Span = profile::beginOnStream(Cu, G->Ctx, Q->Stream, Device, Site,
-                                        R.Name ? R.Name : "", false);
-        Ok = !Cu.MemcpyDtoHAsync(R.Copy, Dev(R.Copy), R.Bytes, Q->Stream);
-        if (profile::Active)
-          profile::endOnStream(Span, Cu, G->Ctx, Q->Stream, Device, Q->Index,
-                               Site, R.Name ? R.Name : "", false, R.Bytes,
-                               nullptr, Ok);
-        if (environment().logsCopies())
-          logCopy(Device, false, R, Q->Index);
-      }
-      // The launch waits: its results come back, and the chunk is free
-      // only once the stream is done with it.
-      if (Launched)
-        syncStream(*Q, L, "a launch that copies data back");
-      else if (Q->Stream)
-        (void)Cu.StreamSynchronize(Q->Stream);
-      Ok = Ok && Q->Errors.empty();
-      for (int K = 0; K < Small.Count && Ok; ++K)
-        if (Small.Ranges[K].Types & MapFrom)
-          std::memcpy(Small.Ranges[K].Host, Small.Ranges[K].Copy,
-                      Small.Ranges[K].Bytes);
-      releaseArgChunk(Small.Chunk);
-      if (!Launched && Q->Errors.empty()) {
-        // Nothing ran (no stream, a copy failed): libomptarget's path.
-        L.unlock();
+      if (!launchViaArena(*Q, L, Small, P))
         return 0;
-      }
       Errors.swap(Q->Errors);
     } else if (!Q->Jobs.empty() || Q->Running) {
       submit(*Q, Job{true, P, {}}); // behind the worker's launches

@@ -109,8 +109,8 @@ bool ofld::detail::registerImages(const omptarget::BinDesc *Desc) {
     if (Cubin.first)
       R.Cubins.push_back(Cubin);
   }
-  for (const omptarget::OffloadEntry *E = Desc->HostEntriesBegin; E != Desc->HostEntriesEnd;
-       ++E) {
+  for (const omptarget::OffloadEntry *E = Desc->HostEntriesBegin;
+       E != Desc->HostEntriesEnd; ++E) {
     // The printf buffer: kernels on the fast path's own copy of the images
     // would write to a copy tools/DevicePrintf.cpp does not read. That happens
     // only with OFFLOAD_BUFFERED_PRINTF (its symbol is the other one), a
@@ -140,7 +140,8 @@ bool ofld::detail::registerImages(const omptarget::BinDesc *Desc) {
   return HasPrintf;
 }
 
-Function ofld::detail::queues::lookupFunction(GpuDevice &G, const void *RegionId) {
+Function ofld::detail::queues::lookupFunction(GpuDevice &G,
+                                              const void *RegionId) {
   {
     std::shared_lock<std::shared_mutex> L(G.FnLock);
     auto It = G.Functions.find(RegionId);

@@ -738,6 +738,106 @@ const char *clockName(unsigned Clocks) {
   }
 }
 
+/// A row's time columns: share of `Total`, total, mean, min, max.
+void formatTimes(const TimeStats &T, double Total, char (&Time)[5][16]) {
+  if (!T.Timed) {
+    for (char *Field : Time)
+      std::strcpy(Field, "-");
+    return;
+  }
+  std::snprintf(Time[0], 16, "%6.1f%%",
+                Total > 0 ? 100 * T.TotalUs / Total : 0.0);
+  std::snprintf(Time[1], 16, "%.3f", T.TotalUs / 1e3);
+  std::snprintf(Time[2], 16, "%.3f", T.TotalUs / double(T.Timed));
+  std::snprintf(Time[3], 16, "%.3f", T.MinUs);
+  std::snprintf(Time[4], 16, "%.3f", T.MaxUs);
+}
+
+/// One line per call site, and a line per clock where a site mixes them.
+void printKernelRows(const std::vector<KernelRow *> &Rows, double Total,
+                     std::FILE *Out) {
+  for (const KernelRow *R : Rows) {
+    char Time[5][16];
+    formatTimes(R->All, Total, Time);
+    std::fprintf(Out,
+                 "%7s %10s %9llu %10s %10s %10s %12llu %9.3f %12llu %11.3f  "
+                 "%-6s %s\n",
+                 Time[0], Time[1], (unsigned long long)R->Launches, Time[2],
+                 Time[3], Time[4], (unsigned long long)R->BytesIn,
+                 R->InUs / 1e3, (unsigned long long)R->BytesOut, R->OutUs / 1e3,
+                 clockName(R->Clocks), R->W->Label.c_str());
+    if (!R->Device.Timed || !R->Host.Timed)
+      continue;
+    // A row of both clocks: each clock's launches on a line of their own.
+    for (auto [Part, Name] :
+         {std::pair{&R->Device, "device"}, std::pair{&R->Host, "host"}}) {
+      formatTimes(*Part, Total, Time);
+      std::fprintf(Out,
+                   "%7s %10s %9llu %10s %10s %10s %12s %9s %12s %11s  %-6s "
+                   "%s [%s-timed launches]\n",
+                   Time[0], Time[1], (unsigned long long)Part->Timed, Time[2],
+                   Time[3], Time[4], "", "", "", "", Name, R->W->Label.c_str(),
+                   Name);
+    }
+  }
+}
+
+/// What each clock in the table means, for the clocks it shows.
+void printClockNotes(const State &S, const std::vector<KernelRow *> &Rows,
+                     std::FILE *Out) {
+  unsigned Clocks = 0;
+  for (const KernelRow *R : Rows)
+    Clocks |= R->Clocks;
+  for (auto &[K, C] : S.Copies)
+    Clocks |= C.Clocks;
+  if (Clocks & ClockDevice)
+    std::fprintf(Out, "Clock device: measured on the device (the kernel's own "
+                      "time from CUPTI; where CUPTI is missing, CUDA events "
+                      "around a launch on a queue's stream).\n");
+  if (Clocks & ClockHost)
+    std::fprintf(Out,
+                 "Clock host: NOT device time: host time around a synchronous "
+                 "copy, or launch through libomptarget with its overhead "
+                 "(%s).\n",
+                 S.NoCupti.empty()
+                     ? "the host offload target runs the kernel inside it"
+                     : ("on CUDA devices: " + S.NoCupti).c_str());
+  if (std::any_of(Rows.begin(), Rows.end(), [](const KernelRow *R) {
+        return R->Device.Timed && R->Host.Timed;
+      }))
+    std::fprintf(Out, "Clock mixed: launches of both clocks at one call site; "
+                      "each clock's on a line of its own below it.\n");
+  if (Clocks & ClockNone)
+    std::fprintf(Out, "Clock -: not timed (kernels run on this CPU without a "
+                      "device).\n");
+}
+
+/// The copies, by call site and argument, largest first.
+void printCopies(const State &S, std::FILE *Out) {
+  std::vector<const CopyRow *> Copies;
+  for (auto &[K, C] : S.Copies)
+    Copies.push_back(&C);
+  std::sort(Copies.begin(), Copies.end(),
+            [](const CopyRow *A, const CopyRow *B) {
+              if (A->Bytes != B->Bytes)
+                return A->Bytes > B->Bytes;
+              return std::tie(A->W->Label, A->Arg, A->ToDevice) <
+                     std::tie(B->W->Label, B->Arg, B->ToDevice);
+            });
+  std::fprintf(Out, "offload profile: transfers by argument\n");
+  std::fprintf(Out, "%-11s %14s %7s %10s  %-6s %-16s %s\n", "Direction",
+               "Bytes", "Copies", "Time(ms)", "Clock", "Argument",
+               "Kernel @ call site");
+  for (const CopyRow *C : Copies)
+    std::fprintf(Out, "%-11s %14llu %7llu %10.3f  %-6s %-16s %s\n",
+                 C->ToDevice ? "to device" : "from device",
+                 (unsigned long long)C->Bytes, (unsigned long long)C->Copies,
+                 C->Us / 1e3, clockName(C->Clocks), C->Arg.c_str(),
+                 C->W->Label.c_str());
+  if (Copies.empty())
+    std::fprintf(Out, "(none)\n");
+}
+
 void printTable(State &S, std::FILE *Out) {
   std::vector<KernelRow *> Rows;
   uint64_t Launches = 0;
@@ -764,90 +864,9 @@ void printTable(State &S, std::FILE *Out) {
                "Time%", "Total(ms)", "Launches", "Mean(us)", "Min(us)",
                "Max(us)", "ToDev(B)", "ToDev(ms)", "FromDev(B)", "FromDev(ms)",
                "Clock", "Kernel @ call site");
-  auto Times = [&](const TimeStats &T, char (&Time)[5][16]) {
-    if (!T.Timed) {
-      for (char *Field : Time)
-        std::strcpy(Field, "-");
-      return;
-    }
-    std::snprintf(Time[0], 16, "%6.1f%%",
-                  Total > 0 ? 100 * T.TotalUs / Total : 0.0);
-    std::snprintf(Time[1], 16, "%.3f", T.TotalUs / 1e3);
-    std::snprintf(Time[2], 16, "%.3f", T.TotalUs / double(T.Timed));
-    std::snprintf(Time[3], 16, "%.3f", T.MinUs);
-    std::snprintf(Time[4], 16, "%.3f", T.MaxUs);
-  };
-  for (const KernelRow *R : Rows) {
-    char Time[5][16];
-    Times(R->All, Time);
-    std::fprintf(Out,
-                 "%7s %10s %9llu %10s %10s %10s %12llu %9.3f %12llu %11.3f  "
-                 "%-6s %s\n",
-                 Time[0], Time[1], (unsigned long long)R->Launches, Time[2],
-                 Time[3], Time[4], (unsigned long long)R->BytesIn,
-                 R->InUs / 1e3, (unsigned long long)R->BytesOut, R->OutUs / 1e3,
-                 clockName(R->Clocks), R->W->Label.c_str());
-    if (!R->Device.Timed || !R->Host.Timed)
-      continue;
-    // A row of both clocks: each clock's launches on a line of their own.
-    for (auto [Part, Name] :
-         {std::pair{&R->Device, "device"}, std::pair{&R->Host, "host"}}) {
-      Times(*Part, Time);
-      std::fprintf(Out,
-                   "%7s %10s %9llu %10s %10s %10s %12s %9s %12s %11s  %-6s "
-                   "%s [%s-timed launches]\n",
-                   Time[0], Time[1], (unsigned long long)Part->Timed, Time[2],
-                   Time[3], Time[4], "", "", "", "", Name, R->W->Label.c_str(),
-                   Name);
-    }
-  }
-  unsigned Clocks = 0;
-  for (const KernelRow *R : Rows)
-    Clocks |= R->Clocks;
-  for (auto &[K, C] : S.Copies)
-    Clocks |= C.Clocks;
-  if (Clocks & ClockDevice)
-    std::fprintf(Out, "Clock device: measured on the device (the kernel's own "
-                      "time from CUPTI; where CUPTI is missing, CUDA events "
-                      "around a launch on a queue's stream).\n");
-  if (Clocks & ClockHost)
-    std::fprintf(Out,
-                 "Clock host: NOT device time: host time around a synchronous "
-                 "copy, or launch through libomptarget with its overhead "
-                 "(%s).\n",
-                 S.NoCupti.empty()
-                     ? "the host offload target runs the kernel inside it"
-                     : ("on CUDA devices: " + S.NoCupti).c_str());
-  if (std::any_of(Rows.begin(), Rows.end(), [](const KernelRow *R) {
-        return R->Device.Timed && R->Host.Timed;
-      }))
-    std::fprintf(Out, "Clock mixed: launches of both clocks at one call site; "
-                      "each clock's on a line of its own below it.\n");
-  if (Clocks & ClockNone)
-    std::fprintf(Out, "Clock -: not timed (kernels run on this CPU without a "
-                      "device).\n");
-  std::vector<const CopyRow *> Copies;
-  for (auto &[K, C] : S.Copies)
-    Copies.push_back(&C);
-  std::sort(Copies.begin(), Copies.end(),
-            [](const CopyRow *A, const CopyRow *B) {
-              if (A->Bytes != B->Bytes)
-                return A->Bytes > B->Bytes;
-              return std::tie(A->W->Label, A->Arg, A->ToDevice) <
-                     std::tie(B->W->Label, B->Arg, B->ToDevice);
-            });
-  std::fprintf(Out, "offload profile: transfers by argument\n");
-  std::fprintf(Out, "%-11s %14s %7s %10s  %-6s %-16s %s\n", "Direction",
-               "Bytes", "Copies", "Time(ms)", "Clock", "Argument",
-               "Kernel @ call site");
-  for (const CopyRow *C : Copies)
-    std::fprintf(Out, "%-11s %14llu %7llu %10.3f  %-6s %-16s %s\n",
-                 C->ToDevice ? "to device" : "from device",
-                 (unsigned long long)C->Bytes, (unsigned long long)C->Copies,
-                 C->Us / 1e3, clockName(C->Clocks), C->Arg.c_str(),
-                 C->W->Label.c_str());
-  if (Copies.empty())
-    std::fprintf(Out, "(none)\n");
+  printKernelRows(Rows, Total, Out);
+  printClockNotes(S, Rows, Out);
+  printCopies(S, Out);
 }
 
 void jsonString(std::FILE *Out, const std::string &Text) {
