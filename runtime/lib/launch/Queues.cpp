@@ -89,6 +89,8 @@ DeviceState *deviceState(int64_t Device) {
   return Device >= 0 && Device < numDevices() ? &States[Device] : nullptr;
 }
 
+namespace {
+
 void initGpu(int64_t Device, GpuDevice &G) {
   const Environment &S = environment();
   int Ordinal = cudaOrdinal(int(Device));
@@ -118,6 +120,8 @@ void initGpu(int64_t Device, GpuDevice &G) {
   }
   G.Usable = S.FastLaunch && G.MaxThreads;
 }
+
+} // namespace
 
 GpuDevice *gpu(int64_t Device) {
   DeviceState *D = deviceState(Device);
@@ -152,6 +156,8 @@ Function function(GpuDevice &G, const void *RegionId) {
 //===----------------------------------------------------------------------===//
 // Launching on a stream
 //===----------------------------------------------------------------------===//
+
+namespace {
 
 /// Whether this thread is the worker of `Q`.
 bool onWorker(const Queue &Q) {
@@ -211,6 +217,8 @@ std::optional<uint32_t> markedLaunch(const Queue &Q) {
     return M;
   return std::nullopt;
 }
+
+} // namespace
 
 /// Waits for the launches on Q's stream; a failure goes to Q.Errors. Called
 /// with Q.Lock held (released while waiting).
@@ -328,6 +336,8 @@ void reportErrors(std::vector<std::string> Errors) {
 // Workers: launches through libomptarget that do not wait
 //===----------------------------------------------------------------------===//
 
+namespace {
+
 void workerMain(Queue *Q) {
   std::unique_lock<std::mutex> L(Q->Lock);
   for (;;) {
@@ -356,6 +366,8 @@ void workerMain(Queue *Q) {
       Q->Changed.notify_all();
   }
 }
+
+} // namespace
 
 /// Adds a job to Q's worker, starting it on first use (Q.Lock held).
 void submit(Queue &Q, Job J) {
