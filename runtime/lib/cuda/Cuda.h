@@ -151,7 +151,15 @@ const Driver *driver();
 
 /// Makes `Ctx` current on this thread if it is not; the previous context in
 /// `Saved` (restore with CtxSetCurrent). Cheap when it already is.
-CUresult makeCurrent(const Driver &Cu, CUcontext Ctx, CUcontext *Saved);
+/// Inline: every stream-ordered launch calls it.
+inline CUresult makeCurrent(const Driver &Cu, CUcontext Ctx, CUcontext *Saved) {
+  CUcontext Cur = nullptr;
+  if (CUresult R = Cu.CtxGetCurrent(&Cur))
+    return R;
+  if (Saved)
+    *Saved = Cur;
+  return Cur == Ctx ? Success : Cu.CtxSetCurrent(Ctx);
+}
 
 } // namespace ofld::detail::cuda
 

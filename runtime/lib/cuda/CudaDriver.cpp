@@ -100,13 +100,3 @@ const char *Driver::describe(CUresult R) const {
   std::snprintf(Text, sizeof(Text), "%s (%s)", What, Name);
   return Text;
 }
-
-CUresult ofld::detail::cuda::makeCurrent(const Driver &Cu, CUcontext Ctx,
-                                         CUcontext *Saved) {
-  CUcontext Cur = nullptr;
-  if (CUresult R = Cu.CtxGetCurrent(&Cur))
-    return R;
-  if (Saved)
-    *Saved = Cur;
-  return Cur == Ctx ? Success : Cu.CtxSetCurrent(Ctx);
-}

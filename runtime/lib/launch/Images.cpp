@@ -6,11 +6,11 @@
 //
 // libomptarget loads the program's images itself and offers no way to reach
 // them, so the runtime sees each image descriptor as it is registered
-// (Interpose.cpp calls registerImages), keeps its CUDA images and the
-// region-id -> kernel-name entries, and loads each image once per device in
-// the primary context libomptarget uses (lookupFunction). Device memory is
-// shared; the images have no globals of their own (entries of size 0 only;
-// else the stream path stays off).
+// (Interpose.cpp calls registerImages) and keeps its CUDA images and the
+// region-id -> kernel-name entries in the registry (QueueState.h);
+// Queues.cpp loads each image once per device in the primary context
+// libomptarget uses. Device memory is shared; the images have no globals of
+// their own (entries of size 0 only; else the stream path stays off).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,20 +32,6 @@ using namespace ofld::detail;
 using namespace ofld::detail::queues;
 
 namespace {
-
-struct Registry {
-  std::mutex Lock;
-  /// CUDA images (cubins), in registration order.
-  std::vector<std::pair<const char *, std::size_t>> Cubins;
-  /// Region id -> device kernel name.
-  std::unordered_map<const void *, const char *> Kernels;
-  /// Some image has entries the fast path cannot share (device globals).
-  bool Unsupported = false;
-};
-Registry &registry() {
-  static auto *R = new Registry;
-  return *R;
-}
 
 /// The inner image of an OffloadBinary (llvm/Object/OffloadBinary.h,
 /// version 1) if it is for NVPTX; a bare ELF cubin as it is.
@@ -138,55 +124,4 @@ bool ofld::detail::registerImages(const omptarget::BinDesc *Desc) {
                  R.Unsupported ? "; images with data entries: no fast path"
                                : "");
   return HasPrintf;
-}
-
-Function ofld::detail::queues::lookupFunction(GpuDevice &G,
-                                              const void *RegionId) {
-  {
-    std::shared_lock<std::shared_mutex> L(G.FnLock);
-    auto It = G.Functions.find(RegionId);
-    if (It != G.Functions.end())
-      return It->second;
-  }
-  std::unique_lock<std::shared_mutex> L(G.FnLock);
-  Registry &R = registry();
-  std::lock_guard<std::mutex> RG(R.Lock);
-  Function Fn;
-  auto Name = R.Kernels.find(RegionId);
-  CUcontext Saved;
-  if (!R.Unsupported && Name != R.Kernels.end() &&
-      !makeCurrent(*G.Cu, G.Ctx, &Saved)) {
-    if (!G.ModulesLoaded) {
-      G.ModulesLoaded = true;
-      for (auto [Data, Size] : R.Cubins) {
-        CUmodule M;
-        if (!G.Cu->ModuleLoadData(&M, Data)) // an image for another arch fails
-          G.Modules.push_back(M);
-      }
-    }
-    for (CUmodule M : G.Modules)
-      if (!G.Cu->ModuleGetFunction(&Fn.F, M, Name->second))
-        break;
-      else
-        Fn.F = nullptr;
-    int V = 0;
-    Fn.Symbol = Name->second;
-    if (Fn.F && !G.Cu->FuncGetAttribute(&V, FuncAttrMaxThreadsPerBlock, Fn.F))
-      Fn.MaxThreads = uint64_t(V);
-    else
-      Fn.F = nullptr;
-    Fn.Overlaps = Fn.F && G.Cu->LaunchKernelEx && environment().Overlap &&
-                  !G.Cu->FuncGetAttribute(&V, FuncAttrPtxVersion, Fn.F) &&
-                  V >= 90;
-  }
-  if (environment().LaunchDebug)
-    std::fprintf(stderr, "offload: launches: kernel %s on CUDA device %d: %s\n",
-                 Name != R.Kernels.end() ? Name->second : "(unknown)",
-                 G.Ordinal,
-                 !Fn.F         ? "not loadable, launched through libomptarget"
-                 : Fn.Overlaps ? "loaded, launched on the queues' streams, "
-                                 "overlapping the launch before it"
-                               : "loaded, launched on the queues' streams");
-  G.Functions[RegionId] = Fn;
-  return Fn;
 }

@@ -142,6 +142,19 @@ struct DeviceState {
   std::atomic<uint32_t> Used{0};
 };
 
+/// The program's kernels as registration found them (Images.cpp writes,
+/// Queues.cpp loads them).
+struct Registry {
+  std::mutex Lock;
+  /// CUDA images (cubins), in registration order.
+  std::vector<std::pair<const char *, std::size_t>> Cubins;
+  /// Region id -> device kernel name.
+  std::unordered_map<const void *, const char *> Kernels;
+  /// Some image has entries the fast path cannot share (device globals).
+  bool Unsupported = false;
+};
+Registry &registry();
+
 /// Per libomptarget device; null for a number that names none.
 DeviceState *deviceState(int64_t Device);
 
@@ -152,10 +165,6 @@ GpuDevice *gpu(int64_t Device);
 /// The kernel of region id `RegionId` on `G` (cached per thread); F is null
 /// where the image is not the runtime's to load.
 Function function(GpuDevice &G, const void *RegionId);
-
-/// Loads the kernel of `RegionId` on `G` from the registered images
-/// (Images.cpp); function() caches what it finds.
-Function lookupFunction(GpuDevice &G, const void *RegionId);
 
 /// Waits for the launches on Q's stream; a failure goes to Q.Errors. Called
 /// with Q.Lock held (released while waiting).

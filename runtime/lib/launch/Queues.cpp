@@ -22,9 +22,9 @@
 // launches the worker puts on the stream), so one queue is always in order.
 // Other devices (the host offload target, AMD GPUs) have the workers only.
 //
-// Kernels. The program's CUDA images are loaded again for these streams
-// (Images.cpp); __ofld_enqueue (Enqueue.cpp) decides which launches come
-// here.
+// Kernels. The program's CUDA images, as registration found them
+// (Images.cpp), are loaded again here for these streams, once per device;
+// __ofld_enqueue (Enqueue.cpp) decides which launches come here.
 //
 // Overlap. On sm_90 and later, a launch goes on the stream with
 // programmatic stream serialization: its blocks start as the launch before
@@ -132,6 +132,67 @@ GpuDevice *gpu(int64_t Device) {
              ? &D->Gpu
              : nullptr;
 }
+
+Registry &registry() {
+  static auto *R = new Registry;
+  return *R;
+}
+
+namespace {
+
+/// Loads the kernel of `RegionId` on `G` from the registered images, once
+/// per device; function() caches what it finds.
+Function lookupFunction(GpuDevice &G, const void *RegionId) {
+  {
+    std::shared_lock<std::shared_mutex> L(G.FnLock);
+    auto It = G.Functions.find(RegionId);
+    if (It != G.Functions.end())
+      return It->second;
+  }
+  std::unique_lock<std::shared_mutex> L(G.FnLock);
+  Registry &R = registry();
+  std::lock_guard<std::mutex> RG(R.Lock);
+  Function Fn;
+  auto Name = R.Kernels.find(RegionId);
+  CUcontext Saved;
+  if (!R.Unsupported && Name != R.Kernels.end() &&
+      !makeCurrent(*G.Cu, G.Ctx, &Saved)) {
+    if (!G.ModulesLoaded) {
+      G.ModulesLoaded = true;
+      for (auto [Data, Size] : R.Cubins) {
+        CUmodule M;
+        if (!G.Cu->ModuleLoadData(&M, Data)) // an image for another arch fails
+          G.Modules.push_back(M);
+      }
+    }
+    for (CUmodule M : G.Modules)
+      if (!G.Cu->ModuleGetFunction(&Fn.F, M, Name->second))
+        break;
+      else
+        Fn.F = nullptr;
+    int V = 0;
+    Fn.Symbol = Name->second;
+    if (Fn.F && !G.Cu->FuncGetAttribute(&V, FuncAttrMaxThreadsPerBlock, Fn.F))
+      Fn.MaxThreads = uint64_t(V);
+    else
+      Fn.F = nullptr;
+    Fn.Overlaps = Fn.F && G.Cu->LaunchKernelEx && environment().Overlap &&
+                  !G.Cu->FuncGetAttribute(&V, FuncAttrPtxVersion, Fn.F) &&
+                  V >= 90;
+  }
+  if (environment().LaunchDebug)
+    std::fprintf(stderr, "offload: launches: kernel %s on CUDA device %d: %s\n",
+                 Name != R.Kernels.end() ? Name->second : "(unknown)",
+                 G.Ordinal,
+                 !Fn.F         ? "not loadable, launched through libomptarget"
+                 : Fn.Overlaps ? "loaded, launched on the queues' streams, "
+                                 "overlapping the launch before it"
+                               : "loaded, launched on the queues' streams");
+  G.Functions[RegionId] = Fn;
+  return Fn;
+}
+
+} // namespace
 
 /// The kernel of region id `RegionId` on `G`, loaded on first use; F is
 /// null where the image is not the runtime's to load. A launch asks twice
