@@ -14,7 +14,7 @@ OUTDIR=.gpu-runtime/staging
 ninja -C "$BUILD" ofld_rt
 mkdir -p "$OUTDIR"
 clang++-22 -O2 -std=c++20 -fopenmp --offload-arch=sm_90 -nogpulib \
-  --cuda-path="${CUDA_PATH:-/usr/local/cuda}" -Iruntime/lib \
+  --cuda-path="${CUDA_PATH:-/usr/local/cuda}" -Iruntime/lib -Iruntime/include \
   bench/staging/staging_bench.cpp -L"$BUILD/lib" -lofld_rt \
   -Wl,-rpath,'$ORIGIN' -o "$OUTDIR/staging_bench"
 cp -L "$BUILD/lib/libofld_rt.so.0" "$OUTDIR/"

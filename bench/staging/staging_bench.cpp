@@ -9,7 +9,7 @@
 //   pinned    omp_target_memcpy from/to llvm_omp_target_alloc_host memory
 //             (the upper bound)
 //   staged    ofld::detail::stageToDevice / stageFromDevice from/to the same
-//             pageable memory (runtime/lib/Staging.cpp)
+//             pageable memory (runtime/lib/data/Staging.cpp)
 // Medians of GB/s (1e9 bytes/s). Every size is also checked: staged in and
 // libomptarget out, libomptarget in and staged out, and a misaligned staged
 // round trip must all give the bytes back identical. Last, the transfers of
@@ -17,14 +17,14 @@
 //
 // A plain OpenMP program, no plugin (bench/staging/build.sh):
 //   clang++-22 -O2 -std=c++20 -fopenmp --offload-arch=sm_90 -nogpulib
-//     -Iruntime/lib staging_bench.cpp -Lbuild/lib -lofld_rt
+//     -Iruntime/lib -Iruntime/include staging_bench.cpp -Lbuild/lib -lofld_rt
 // Options: --device N, --sizes 1M,64M,..., --reps N, --staged-only.
 // Run with KMP_BLOCKTIME=0: after the parallel fills, idle OpenMP threads
 // would otherwise spin for 200 ms on the cores the copy workers need.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Staging.h"
+#include "data/Data.h"
 
 #include <omp.h>
 

@@ -16,7 +16,7 @@ set -uo pipefail
 export LIBOMPTARGET_INFO=-1 BENCH_PHASES=1
 export OMP_TARGET_OFFLOAD=${OMP_TARGET_OFFLOAD:-MANDATORY}
 # offload() copies ranges of 2 MiB or more to and from a CUDA device through
-# its own pinned staging buffers (runtime/lib/Staging.cpp), bypassing
+# its own pinned staging buffers (runtime/lib/data/Staging.cpp), bypassing
 # libomptarget; the runtime logs those copies in libomptarget's words
 # ("Copying data from host to device through pinned staging, ... Size=N"),
 # so they count here too.

@@ -33,15 +33,15 @@ struct Environment {
   /// launches, 0x20 data transfers, any bit: libomptarget logs.
   long long OmptargetInfo = 0;
   /// Whether the runtime's own launches and copies are logged in
-  /// libomptarget's words (Streams.cpp).
+  /// libomptarget's words (launch/Queues.cpp).
   bool logsLaunches() const { return OmptargetInfo & 0x10; }
   bool logsCopies() const { return OmptargetInfo & 0x20; }
   /// OFFLOAD_CUDA_SCHED=blocking: keep libomptarget's blocking-sync CUDA
   /// contexts (Runtime.cpp).
   bool CudaSchedBlocking = false;
-  /// OFFLOAD_SMALL_ARGS=0: no argument arena (ArgArena.cpp).
+  /// OFFLOAD_SMALL_ARGS=0: no argument arena (data/ArgArena.cpp).
   bool SmallArgs = true;
-  /// Streams.cpp: OFFLOAD_FAST_LAUNCH=0 turns the stream path off and
+  /// launch/: OFFLOAD_FAST_LAUNCH=0 turns the stream path off and
   /// OFFLOAD_OVERLAP=0 the overlap of dependent launches (programmatic
   /// stream serialization); OFFLOAD_LAUNCH_BLOCKING and OFFLOAD_LAUNCH_DEBUG
   /// (set and not 0) turn their behaviour on.
@@ -49,7 +49,7 @@ struct Environment {
   bool Overlap = true;
   bool LaunchBlocking = false;
   bool LaunchDebug = false;
-  /// Staging.cpp: OFFLOAD_STAGING=0 turns staging off,
+  /// data/Staging.cpp: OFFLOAD_STAGING=0 turns staging off,
   /// OFFLOAD_STAGING_DEBUG (set and not 0) logs it, OFFLOAD_STAGING_ENGINE=omp
   /// copies through libomptarget.
   bool Staging = true;
@@ -59,8 +59,8 @@ struct Environment {
   /// optional K, M or G suffix; none where unset, empty or malformed.
   std::optional<std::size_t> StagingMin, StagingThreads, StagingPiece,
       StagingSlots;
-  /// Profile.cpp: OFFLOAD_PROFILE set and not 0 prints the table at exit; a
-  /// value ending in .json also names the trace file.
+  /// tools/Profile.cpp: OFFLOAD_PROFILE set and not 0 prints the table at exit;
+  /// a value ending in .json also names the trace file.
   bool ProfileTable = false;
   std::string ProfileTrace;
   /// Device time of launches through libomptarget comes from CUPTI, loaded

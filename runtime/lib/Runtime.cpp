@@ -1,21 +1,22 @@
-//===- Runtime.cpp - host side of the offload launch sequence -------------===//
+//===- Runtime.cpp - errors, device numbering and device choice -----------===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
 //===----------------------------------------------------------------------===//
 //
-// The decisions of a launch that depend on the running machine, called from
-// the code the plugin's host lowering emits: the launch shape, which device
-// runs the kernel (or this CPU), and what a failure means. Every message names
-// the kernel and the call site.
+// The decisions that every part of the runtime shares (Runtime.h): which
+// device runs a launch (or this CPU), called first by the code the plugin's
+// host lowering emits, and what a failure means. Every message names the
+// kernel and the call site. The launch itself is launch/'s
+// (__ofld_launch_shape, __ofld_enqueue), its data data/'s.
 //
 //===----------------------------------------------------------------------===//
 
-#include "offload/runtime.h"
-#include "CudaDriver.h"
-#include "Profile.h"
-#include "RuntimeInternal.h"
+#include "Runtime.h"
+#include "Libomptarget.h"
+#include "cuda/Cuda.h"
 #include "offload/offload.hpp"
+#include "offload/runtime.h"
 
 #include <omp.h>
 
@@ -37,10 +38,6 @@ std::atomic<ofld::error_handler> Handler{nullptr};
 } // namespace
 
 using namespace ofld::detail;
-
-// libomptarget's reference-counted start and stop.
-extern "C" void __tgt_rtl_init();
-extern "C" void __tgt_rtl_deinit();
 
 /// The device count does not change during a run; libomptarget takes a lock
 /// to answer, so ask once. A program built with -fopenmp but no offload
@@ -196,21 +193,9 @@ std::atomic<bool> UserDefaultSet{false};
 /// OMP_DEFAULT_DEVICE, when the environment sets it: libomptarget's number.
 bool ompDefaultFromEnv() { return environment().OmpDefaultDevice; }
 
-/// The device of launches (and regions) that name none.
-struct DefaultDevice {
-  /// libomptarget's number, or -1 for the host CPU.
-  int Device;
-  /// A number that names no device (then Device is -1), where it came from
-  /// and how many devices it counts among.
-  const char *BadSource = nullptr;
-  int BadNumber = 0, BadAmong = 0;
-  /// The program chose it (an error whatever the policy, like .device);
-  /// else the environment did (an error where offloading is mandatory,
-  /// otherwise OpenMP's choice of the host).
-  bool BadFromProgram = false;
-};
+} // namespace
 
-DefaultDevice defaultDevice() {
+DefaultDevice ofld::detail::defaultDevice() {
   if (UserDefaultSet.load(std::memory_order_acquire)) {
     int D = UserDefault.load(std::memory_order_relaxed);
     if (D >= 0 && D < preferredCount())
@@ -228,7 +213,6 @@ DefaultDevice defaultDevice() {
   }
   return {preferredCount() ? preferredDevices()[0] : -1};
 }
-} // namespace
 
 int64_t ofld::detail::dataDevice(int Requested, const __ofld_place *Place,
                                  const char *What) {
@@ -251,51 +235,6 @@ void ofld::set_default_device(int Device) {
   // next launch, which can name the kernel and call site.
   UserDefault.store(Device, std::memory_order_relaxed);
   UserDefaultSet.store(Device != -1, std::memory_order_release);
-}
-
-extern "C" ofld::detail::cpu_grid_state *__ofld_cpu_state() {
-  static thread_local ofld::detail::cpu_grid_state State;
-  return &State;
-}
-
-extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
-                                       const ofld::launch *Shape,
-                                       const int64_t *Extent, int64_t Device,
-                                       const void *RegionId, uint32_t *Dims) {
-  if (profile::Active)
-    profile::setSite(Site, RegionId);
-  const long long E[3] = {Extent[0], Extent[1], Extent[2]};
-  if (lacks_bound(Shape, E)) {
-    char Cause[320];
-    __ofld::unbounded_cause(Cause, sizeof(Cause), E);
-    fail(Site, "%s", Cause);
-    return __ofld_mode_skip;
-  }
-  std::uint64_t D[__ofld_num_dims];
-  default_dims(Shape, E, D);
-  // A zero component (an empty span under the default shape): nothing runs.
-  if (is_empty(D))
-    return __ofld_mode_skip;
-  LaunchLimits Limits = launchLimits(Device, RegionId);
-  char Cause[256];
-  if (__ofld::limit_cause(Cause, sizeof(Cause), D, Limits.Grid, Limits.Block,
-                          Limits.Threads)) {
-    int Which = exceeded_limit(D, Limits.Grid, Limits.Block, Limits.Threads);
-    char Whose[160] = "";
-    if (Which == 6 && Limits.ThreadsFromKernel)
-      std::snprintf(Whose, sizeof(Whose),
-                    " of this kernel on device %lld (its registers and shared "
-                    "memory allow no more)",
-                    (long long)Device);
-    else if (Limits.FromDevice)
-      std::snprintf(Whose, sizeof(Whose), " of device %lld", (long long)Device);
-    fail(Site, "%s%s%s", Cause, Whose,
-         __ofld::default_grid_hint(Shape, D, Limits.Grid));
-    return __ofld_mode_skip;
-  }
-  for (int I = 0; I < __ofld_num_dims; ++I)
-    Dims[I] = std::uint32_t(D[I]);
-  return Shape && Shape->nowait ? __ofld_mode_async : __ofld_mode_now;
 }
 
 extern "C" int64_t __ofld_select_device(const __ofld_site *Site,
@@ -348,91 +287,6 @@ std::string ofld::detail::mapName(const char *Name) {
     return "argument";
   const char *End = std::strchr(Name + 1, ';');
   return End ? std::string(Name + 1, End) : std::string(Name + 1);
-}
-
-extern "C" void __ofld_launch_failed(const __ofld_site *Site, int64_t Device,
-                                     int32_t Rc, int32_t N, void **Ptrs,
-                                     int64_t *Sizes) {
-  // Where the device holds data whose host copy is stale (a launch group,
-  // a region, a device_buffer), the CPU cannot take over.
-  bool Held = inLaunchGroup();
-  for (int32_t I = 0; I < N && !Held; ++I) {
-    int64_t BufferDevice;
-    Held = residentAddress(Device, Ptrs[I], Sizes[I]) ||
-           inDeviceBuffer(Ptrs[I], BufferDevice);
-  }
-  if (Held)
-    fail(Site,
-         "launch on device %lld failed (libomptarget returned %d) on "
-         "data the device keeps (a region, a launch group or a "
-         "device_buffer); the host copies are stale, so it cannot run "
-         "on the CPU",
-         (long long)Device, Rc);
-  else if (offloadPolicy() == Policy::Mandatory)
-    fail(Site,
-         "launch on device %lld failed (libomptarget returned %d; "
-         "LIBOMPTARGET_INFO=-1 shows why)",
-         (long long)Device, Rc);
-}
-
-//===----------------------------------------------------------------------===//
-// Resident-data regions
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// Holds (`Begin`) or releases region entries, through the same path as
-/// launch groups (holdRanges); small regions stay on the stack. Returns
-/// false where the device cannot hold them (reported; nothing is held).
-bool mapEntries(bool Begin, const ofld::detail::region_entry *Entries,
-                int32_t N, int64_t Device, const __ofld_place *Place) {
-  constexpr int32_t Inline = 16;
-  void *PtrBuf[Inline];
-  int64_t SizeBuf[Inline], TypeBuf[Inline];
-  std::unique_ptr<void *[]> PtrHeap;
-  std::unique_ptr<int64_t[]> SizeHeap, TypeHeap;
-  void **Ptrs = PtrBuf;
-  int64_t *Sizes = SizeBuf, *Types = TypeBuf;
-  if (N > Inline) {
-    PtrHeap.reset(new void *[N]);
-    SizeHeap.reset(new int64_t[N]);
-    TypeHeap.reset(new int64_t[N]);
-    Ptrs = PtrHeap.get();
-    Sizes = SizeHeap.get();
-    Types = TypeHeap.get();
-  }
-  for (int32_t I = 0; I < N; ++I) {
-    Ptrs[I] = Entries[I].ptr;
-    Sizes[I] = Entries[I].bytes;
-    Types[I] = Entries[I].type;
-  }
-  // The entries live in the region object until it ends: they name it.
-  if (Begin)
-    return holdRanges(Entries, HoldKind::Region, nullptr, Place, Device, N,
-                      Ptrs, Sizes, Types, nullptr);
-  releaseRanges(Entries, Device, N, Ptrs, Sizes, Types);
-  return true;
-}
-} // namespace
-
-extern "C" int64_t __ofld_region_begin(const ofld::detail::region_entry *E,
-                                       int32_t N, const __ofld_place *Place) {
-  if (offloadPolicy() == Policy::Disabled)
-    return -1;
-  int Device = defaultDevice().Device;
-  if (Device < 0)
-    return -1; // kernels will run on the host, where the data already is
-  // A region the device cannot hold holds nothing (reported): its launches
-  // map their own data, as outside a region.
-  if (!mapEntries(/*Begin=*/true, E, N, Device, Place))
-    return -1;
-  return Device;
-}
-
-extern "C" void __ofld_region_end(int64_t Device,
-                                  const ofld::detail::region_entry *E,
-                                  int32_t N) {
-  if (Device >= 0)
-    mapEntries(/*Begin=*/false, E, N, Device, nullptr);
 }
 
 //===----------------------------------------------------------------------===//

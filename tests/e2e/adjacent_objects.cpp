@@ -5,7 +5,7 @@
 // before it ends. Each must reach the kernel as itself, not as the end of
 // its neighbour: on a GPU the runtime places small ranges in its argument
 // arena apart from each other and finds each parameter's copy by the whole
-// object (runtime/lib/LaunchSlots.h), so a one-past-the-end match sent
+// object (runtime/lib/launch/LaunchSlots.h), so a one-past-the-end match sent
 // the writes to the wrong place there (std::pair<int, int>& in
 // vocabulary_params, on an H100). Every value is checked.
 //

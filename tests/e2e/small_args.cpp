@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Ranges of up to 16 KiB travel through pinned memory the device holds for
-// good (runtime/lib/ArgArena.h); each launch gets a chunk of it that
+// good (runtime/lib/data/ArgArena.cpp); each launch gets a chunk of it that
 // holds three ranges of the largest size.
 // The results must not depend on which path a range takes:
 //  * four 16 KiB spans in one launch: the fourth does not fit the chunk and

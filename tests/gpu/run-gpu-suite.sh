@@ -225,7 +225,7 @@ for name in "${RUNS[@]}"; do
       [ -n "$err" ] && [ $mode = plain ] &&
         check "$dir" "stderr" "$err" "$dir/err.$mode"
       # Launches on resident data go straight to a CUDA stream (the runtime's
-      # stream-ordered path, runtime/lib/Streams.cpp): the probe, which
+      # stream-ordered path, runtime/lib/launch/Enqueue.cpp): the probe, which
       # sees what reaches libomptarget, cannot see them; the runtime logs each
       # as "offload device N info: Launching kernel ... (stream-ordered ...)".
       # They are CUDA launches by construction; the logged run counts them.

@@ -4,14 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// runtime/lib/LaunchSlots.h: which mapped range a kernel parameter's
+// runtime/lib/launch/LaunchSlots.h: which mapped range a kernel parameter's
 // device address comes from. The case that went wrong on an H100: two
 // objects next to each other on the stack (a 16-byte tuple, then an 8-byte
 // pair), the second's address one past the end of the first.
 //
 //===----------------------------------------------------------------------===//
 
-#include "LaunchSlots.h"
+#include "launch/LaunchSlots.h"
 
 #include <catch2/catch.hpp>
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Drives runtime/lib/StagingPipeline.h with a copy engine whose
+// Drives runtime/lib/data/StagingPipeline.h with a copy engine whose
 // "device" is host memory and whose queues run their copies later, on
 // threads of their own, after random delays, reading the pinned slot only
 // then. A slot reused before its copy ran, a piece copied twice or not at
@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "StagingPipeline.h"
+#include "data/StagingPipeline.h"
 
 #include <catch2/catch.hpp>
 

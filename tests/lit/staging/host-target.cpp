@@ -1,10 +1,10 @@
-// Staging through pinned memory (runtime/lib/Staging.cpp) on the host
+// Staging through pinned memory (runtime/lib/data/Staging.cpp) on the host
 // offload target: off by default (threshold 0, nothing copied, the caller
 // copies through libomptarget); with OFFLOAD_STAGING_ENGINE=omp the whole
 // pipeline runs (libomptarget's pinned memory and copies, several workers,
 // small pieces) and the bytes come back identical.
 //
-// RUN: %clangxx -std=c++20 -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -I %S/../../../runtime/lib %s -o %t %link-rt
+// RUN: %clangxx -std=c++20 -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu -I %S/../../../runtime/lib -I%runtime-include %s -o %t %link-rt
 // RUN: %t | FileCheck %s --check-prefix=OFF
 // RUN: env OFFLOAD_STAGING=0 OFFLOAD_STAGING_ENGINE=omp %t | FileCheck %s --check-prefix=OFF
 // RUN: env OFFLOAD_STAGING_ENGINE=omp OFFLOAD_STAGING_THREADS=3 OFFLOAD_STAGING_PIECE=64K OFFLOAD_STAGING_MIN=1M %t | FileCheck %s --check-prefix=OMP
@@ -25,7 +25,7 @@
 // OMP-NEXT: empty: true
 // OMP-NEXT: done
 
-#include "Staging.h"
+#include "data/Data.h"
 
 #include <omp.h>
 

@@ -1,24 +1,36 @@
-//===- Profile.h - OFFLOAD_PROFILE and NVTX ranges -------------*- C++ -*-===//
+//===- tools/Tools.h - the tools part's interface ---------------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
 //===----------------------------------------------------------------------===//
 //
-// Where the time of a program's launches and copies goes, by call site
-// (docs/Profiling.md). OFFLOAD_PROFILE=1 prints a table at exit;
-// OFFLOAD_PROFILE=<file>.json also writes a Chrome/Perfetto trace. Under
+// The tools part's interface: what the runtime tells a user about a run,
+// apart from the run itself. Its two tools observe launches and copies and
+// change none of them.
+//
+// Profile (Profile.cpp): where the time of a program's launches and copies
+// goes, by call site (docs/Profiling.md). OFFLOAD_PROFILE=1 prints a table at
+// exit; OFFLOAD_PROFILE=<file>.json also writes a Chrome/Perfetto trace. Under
 // Nsight Systems (NVTX_INJECTION64_PATH set) every launch and staged copy is
 // an NVTX range "kernel @ file:line".
 //
 // The hooks in the launch path test `profile::Active`, read once when the
 // runtime loads: with neither on, that load and branch is all they cost.
 //
+// Device printf (DevicePrintf.cpp): where kernels buffer their printf (AMD
+// GPUs, OFFLOAD_BUFFERED_PRINTF), the buffer is printed after launches.
+//
+// Include order (runtime/CMakeLists.txt): above Runtime.h, cuda/Cuda.h and
+// Libomptarget.h; data/ and launch/ call it (behind profile::Active), and
+// Interpose.cpp calls its libomptarget hooks. It calls neither.
+//
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_RUNTIME_PROFILE_H
-#define OFFLOAD_RUNTIME_PROFILE_H
+#ifndef OFFLOAD_RUNTIME_TOOLS_TOOLS_H
+#define OFFLOAD_RUNTIME_TOOLS_TOOLS_H
 
-#include "CudaDriver.h"
+#include "Libomptarget.h"
+#include "cuda/Cuda.h"
 #include "offload/runtime.h"
 
 #include <cstdint>
@@ -47,7 +59,7 @@ void cpuLaunch(const __ofld_site *Site);
 struct StreamSpan {
   cuda::CUevent Start = nullptr;
   bool Nvtx = false;
-  uint64_t Tag = 0; ///< a launch CUPTI times (Cupti.h)
+  uint64_t Tag = 0; ///< a launch CUPTI times (cuda/Cupti.cpp)
 };
 StreamSpan beginOnStream(const cuda::Driver &Cu, cuda::CUcontext Ctx,
                          cuda::CUstream Stream, int64_t Device,
@@ -87,6 +99,39 @@ void mapHeld(bool Begin, const void *Holder, const __ofld_site *Site,
 /// the trace. Runs once; later calls do nothing.
 void finish();
 
+/// Whether OFFLOAD_PROFILE or NVTX is on (profile::Active, safe to ask
+/// before this file's static initialisers have run).
+bool enabled();
+
+/// A launch through libomptarget, profiled: calls `Next` (libomptarget's
+/// __tgt_target_kernel) with the same arguments, timing the launch and, with
+/// the table on, each copy of its mapped ranges (Profile.cpp says how).
+int launch(omptarget::TargetKernelFn Next, void *Loc, int64_t Device,
+           int32_t Teams, int32_t Threads, void *HostPtr,
+           omptarget::KernelArgs *Args);
+
 } // namespace ofld::detail::profile
 
-#endif // OFFLOAD_RUNTIME_PROFILE_H
+namespace ofld::detail {
+
+/// Whether the offload entry `Symbol` is a printf buffer (at `Host`, `Size`
+/// bytes); it is then known to the runtime.
+bool registerPrintfBuffer(const char *Symbol, void *Host, uint64_t Size);
+
+/// Held around a launch through libomptarget: where the device's printf is
+/// buffered, the last launch to finish there prints the buffer.
+class PrintfLaunch {
+public:
+  explicit PrintfLaunch(int64_t Device);
+  ~PrintfLaunch();
+  PrintfLaunch(const PrintfLaunch &) = delete;
+  PrintfLaunch &operator=(const PrintfLaunch &) = delete;
+
+private:
+  void *State = nullptr;
+  int64_t Device = -1;
+};
+
+} // namespace ofld::detail
+
+#endif // OFFLOAD_RUNTIME_TOOLS_TOOLS_H

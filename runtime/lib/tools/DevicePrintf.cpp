@@ -1,4 +1,4 @@
-//===- DevicePrintf.cpp - printing what kernels wrote to their buffer -----===//
+//===- tools/DevicePrintf.cpp - printing what kernels wrote to a buffer ---===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -8,11 +8,13 @@
 // OFFLOAD_BUFFERED_PRINTF), kernels append records to a declare-target
 // buffer in device memory (offload/detail/printf_record.hpp). libomptarget
 // maps it by the host copy's address, which the program's offload entries
-// give (Streams.cpp's interposed registration hands them here), so
+// give (launch/Images.cpp's registration hands them here), so
 // omp_get_mapped_ptr finds the device's copy.
 //
 // The buffer is printed, like CUDA's printf FIFO, when kernels have
-// finished: every launch through libomptarget (the only way kernels reach
+// finished. Once an image with a buffer is registered, Interpose.cpp holds a
+// PrintfLaunch around every launch through libomptarget (before, launches
+// pay nothing for printf): each launch (the only way kernels reach
 // these devices: the CUDA fast path is off with OFFLOAD_BUFFERED_PRINTF, and
 // the others have none) holds the device's lock shared while it runs, and the
 // last one to finish takes it exclusively and prints the buffer with the
@@ -33,7 +35,10 @@
 #define OFFLOAD_PRINTF_DECODER
 #include "offload/detail/printf_record.hpp"
 
-#include "RuntimeInternal.h"
+#include "tools/Tools.h"
+
+#include "Libomptarget.h"
+#include "Runtime.h"
 
 #include <omp.h>
 
@@ -46,8 +51,6 @@
 #include <shared_mutex>
 #include <string>
 #include <vector>
-
-extern "C" void *llvm_omp_target_alloc_host(std::size_t Size, int Device);
 
 using namespace ofld::detail;
 namespace record = ofld::detail::printf_record;

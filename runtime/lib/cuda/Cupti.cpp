@@ -1,4 +1,4 @@
-//===- Cupti.cpp - device times of CUDA kernels from CUPTI ----------------===//
+//===- cuda/Cupti.cpp - device times of CUDA kernels from CUPTI -----------===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Cupti.h"
+#include "cuda/Cuda.h"
 
 #include "Environment.h"
 

@@ -1,4 +1,4 @@
-//===- Reductions.cpp - device scratch of reduction parameters -----------===//
+//===- launch/Reductions.cpp - device scratch of reduction parameters -----===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -18,7 +18,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RuntimeInternal.h"
+#include "launch/Launch.h"
+
+#include "Runtime.h"
 #include "offload/launch.hpp"
 #include "offload/reduction.hpp"
 

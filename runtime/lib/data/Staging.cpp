@@ -1,4 +1,4 @@
-//===- Staging.cpp - large host<->device copies through pinned memory -----===//
+//===- data/Staging.cpp - big copies through pinned memory ----------------===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -8,7 +8,7 @@
 // stage, and the copy engines that move pieces between pinned slots and the
 // device.
 //
-// CUDA devices use the driver directly (CudaDriver.h): one stream per worker
+// CUDA devices use the driver directly (cuda/Cuda.h): one stream per worker
 // and one event per slot, in the primary context that libomptarget's CUDA
 // plugin uses too. The CUDA ordinal of an OpenMP device is read off a pointer
 // the device allocated (cuPointerGetAttribute), so libomptarget's numbering
@@ -29,10 +29,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Staging.h"
-#include "CudaDriver.h"
-#include "RuntimeInternal.h"
-#include "StagingPipeline.h"
+#include "data/Data.h"
+
+#include "Libomptarget.h"
+#include "cuda/Cuda.h"
+#include "data/StagingPipeline.h"
 
 #include <omp.h>
 
@@ -47,12 +48,6 @@
 #include <new>
 #include <thread>
 #include <vector>
-
-// libomptarget's pinned host memory (omp.h declares only the allocators).
-extern "C" {
-void *llvm_omp_target_alloc_host(std::size_t Size, int DeviceNum);
-void llvm_omp_target_free_host(void *Ptr, int DeviceNum);
-}
 
 using namespace ofld::detail;
 using namespace ofld::detail::staging;
@@ -104,7 +99,7 @@ const Settings &settings() {
 }
 
 //===----------------------------------------------------------------------===//
-// The CUDA driver (CudaDriver.h)
+// The CUDA driver (cuda/Cuda.h)
 //===----------------------------------------------------------------------===//
 
 using namespace ofld::detail::cuda;

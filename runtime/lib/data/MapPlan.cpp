@@ -1,4 +1,4 @@
-//===- MapPlan.cpp - what a launch maps, decided at run time --------------===//
+//===- data/MapPlan.cpp - what a launch maps, decided at run time ---------===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -21,11 +21,11 @@
 //    becomes a message naming the kernel and the argument
 //    (offload/detail/capacity.hpp decides).
 //  * Staging. A large range not yet on the device is mapped here without a
-//    transfer and copied through pinned memory (Staging.h); the kernel's
+//    transfer and copied through pinned memory (Staging.cpp); the kernel's
 //    mapping then finds it present, and __ofld_finish_maps copies it back.
 //
 //  * Small ranges. A range of at most SmallRangeMaxBytes not yet on the
-//    device is copied into the device's argument arena (ArgArena.h), and
+//    device is copied into the device's argument arena (ArgArena.cpp), and
 //    the launch maps that copy instead, already present, with
 //    OMP_MAP_ALWAYS; the kernel's pointers into the range follow it, and
 //    __ofld_finish_maps copies the bytes back.
@@ -34,17 +34,18 @@
 // on one thread, and must not allocate.
 //===----------------------------------------------------------------------===//
 
-#include "ArgArena.h"
-#include "CudaDriver.h"
-#include "Profile.h"
-#include "RuntimeInternal.h"
-#include "Staging.h"
+#include "data/Data.h"
+
+#include "Libomptarget.h"
+#include "cuda/Cuda.h"
+#include "tools/Tools.h"
 
 #include "offload/detail/capacity.hpp"
 
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -311,7 +312,7 @@ void moveSmallRanges(__ofld_map_plan &Plan, int32_t N, int32_t Total,
 }
 
 /// Maps every large range that is not on the device yet without a transfer
-/// and copies it through pinned memory (Staging.h).
+/// and copies it through pinned memory (Staging.cpp).
 void stageLargeRanges(__ofld_map_plan &Plan, int32_t N, void **Ptrs,
                       const int64_t *Sizes, const int64_t *Types,
                       const char **Names) {
@@ -425,6 +426,18 @@ extern "C" void __ofld_finish_maps(__ofld_map_plan *Plan, int32_t Launched) {
     delete Plan;
 }
 
+namespace {
+/// The launch part's wait (setLaunchWait); null until it is set.
+std::atomic<LaunchWait> Wait{nullptr};
+} // namespace
+
+void ofld::detail::setLaunchWait(LaunchWait W) { Wait.store(W); }
+
+void ofld::detail::waitForLaunches(int64_t Device, const char *What) {
+  if (LaunchWait W = Wait.load(std::memory_order_acquire))
+    W(Device, What);
+}
+
 //===----------------------------------------------------------------------===//
 // Ranges held across launches: launch groups and ofld::region
 //===----------------------------------------------------------------------===//
@@ -492,7 +505,7 @@ bool ofld::detail::holdRanges(const void *Holder, HoldKind Kind,
 void ofld::detail::releaseRanges(const void *Holder, int64_t Device, int32_t N,
                                  void **Ptrs, int64_t *Sizes, int64_t *Types) {
   // The launches issued before may still use the ranges.
-  drainDevice(Device, "the end of an ofld::region or launch group");
+  waitForLaunches(Device, "the end of an ofld::region or launch group");
   std::unique_lock<std::mutex> Serial(logSerial(), std::defer_lock);
   if (logging())
     Serial.lock();

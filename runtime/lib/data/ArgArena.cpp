@@ -1,11 +1,11 @@
-//===- ArgArena.cpp - pinned, always-present memory for small ranges ------===//
+//===- data/ArgArena.cpp - pinned, always-present memory for small ranges -===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
 //===----------------------------------------------------------------------===//
 
-#include "ArgArena.h"
-#include "RuntimeInternal.h"
+#include "Libomptarget.h"
+#include "data/Data.h"
 
 #include <omp.h>
 
@@ -18,8 +18,6 @@
 
 // libomptarget's pinned host allocation (cuMemAllocHost on CUDA devices,
 // the host allocator on a host offload target).
-extern "C" void *llvm_omp_target_alloc_host(std::size_t Size, int Device);
-extern "C" void llvm_omp_target_free_host(void *Ptr, int Device);
 
 using namespace ofld::detail;
 

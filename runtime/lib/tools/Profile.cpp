@@ -1,4 +1,4 @@
-//===- Profile.cpp - OFFLOAD_PROFILE: launches and copies by call site ----===//
+//===- tools/Profile.cpp - OFFLOAD_PROFILE: launches and copies by site ---===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -7,17 +7,17 @@
 // What each launch path measures (docs/Profiling.md):
 //
 //  * Launches and copies the runtime puts on a queue's CUDA stream
-//    (Streams.cpp): CUDA events recorded on that stream around the work;
+//    (launch/Queues.cpp): CUDA events recorded on that stream around the work;
 //    their elapsed time is the device's. Read when they have completed,
 //    without waiting (or at exit), so profiling keeps launches asynchronous.
 //  * Launches through libomptarget (they copy data, OFFLOAD_FAST_LAUNCH=0,
-//    or the device is not a CUDA device): this file interposes
-//    __tgt_target_kernel (libofld_rt is linked before libomptarget, as for
-//    __tgt_register_lib). Under the profiler it maps the launch's ranges one
+//    or the device is not a CUDA device): Interpose.cpp's
+//    __tgt_target_kernel hands them to profile::launch when the profile is
+//    on. Under the profiler it maps the launch's ranges one
 //    at a time, timing each copy, then launches with the ranges present,
 //    then releases them in reverse: OpenMP's `target data` around `target`,
 //    which moves the same bytes. libomptarget's streams are its own, so on
-//    a CUDA device the kernel's device time comes from CUPTI (Cupti.h),
+//    a CUDA device the kernel's device time comes from CUPTI (cuda/Cupti.cpp),
 //    which records it under a tag of this launch. Without CUPTI, and on
 //    the host offload target (the kernel runs inside the call on this CPU),
 //    the time is the host's around the synchronous call, and the table
@@ -28,15 +28,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Profile.h"
+#include "tools/Tools.h"
 
-#include "Cupti.h"
 #include "Environment.h"
-#include "RuntimeInternal.h"
+#include "Libomptarget.h"
+#include "Runtime.h"
+#include "cuda/Cuda.h"
 
 #include <omp.h>
-
-#include <dlfcn.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -65,9 +64,11 @@ using namespace ofld::detail::cuda;
 
 namespace {
 
-// libomptarget's map type bits (OMPConstants.h, OpenMPOffloadMappingFlags).
-constexpr int64_t MapTo = 0x1, MapFrom = 0x2, MapAlways = 0x4,
-                  MapTargetParam = 0x20, MapLiteral = 0x100;
+// libomptarget's map type bits (runtime_abi.def).
+constexpr int64_t MapTo = __ofld_map_to, MapFrom = __ofld_map_from,
+                  MapAlways = __ofld_map_always,
+                  MapTargetParam = __ofld_map_target_param,
+                  MapLiteral = __ofld_map_literal;
 
 //===----------------------------------------------------------------------===//
 // Settings
@@ -284,14 +285,8 @@ const Where *whereOf(State &S, const __ofld_site *Site,
   return &S.Places.emplace(Key, std::move(W)).first->second;
 }
 
-/// OpenMP's ident_t: its psource is ";file;function;line;column;;".
-struct Ident {
-  int32_t Reserved1, Flags, Reserved2, Reserved3;
-  const char *Source;
-};
-
 /// The place of a launch known only by its source location (S.Lock held).
-const Where *whereOfLoc(State &S, const Ident *Loc) {
+const Where *whereOfLoc(State &S, const omptarget::Ident *Loc) {
   auto It = S.Places.find(Loc);
   if (It != S.Places.end())
     return &It->second;
@@ -432,6 +427,8 @@ thread_local CurrentLaunch Current;
 } // namespace
 
 bool profile::Active = config().Table || config().Nvtx;
+
+bool profile::enabled() { return config().Table || config().Nvtx; }
 
 void profile::setSite(const __ofld_site *Site, const void *RegionId) {
   Current = {Site, RegionId};
@@ -623,33 +620,12 @@ void profile::mapHeld(bool Begin, const void *Holder, const __ofld_site *Site,
 }
 
 //===----------------------------------------------------------------------===//
-// __tgt_target_kernel, interposed
+// Launches through libomptarget (Interpose.cpp calls profile::launch)
 //===----------------------------------------------------------------------===//
 
-namespace {
-
-/// The prefix of libomptarget's KernelArgsTy (omptarget.h) this file reads.
-struct KernelArgs {
-  uint32_t Version, NumArgs;
-  void **ArgBasePtrs, **ArgPtrs;
-  int64_t *ArgSizes, *ArgTypes;
-  void **ArgNames, **ArgMappers;
-  uint64_t Tripcount, Flags;
-  uint32_t NumTeams[3], ThreadLimit[3];
-};
-
-using TargetKernelFn = int (*)(void *, int64_t, int32_t, int32_t, void *,
-                               KernelArgs *);
-
-TargetKernelFn nextTargetKernel() {
-  static const auto Next =
-      reinterpret_cast<TargetKernelFn>(dlsym(RTLD_NEXT, "__tgt_target_kernel"));
-  return Next;
-}
-
-int profiledLaunch(TargetKernelFn Next, void *Loc, int64_t Device,
-                   int32_t Teams, int32_t Threads, void *HostPtr,
-                   KernelArgs *Args) {
+int profile::launch(omptarget::TargetKernelFn Next, void *Loc, int64_t Device,
+                    int32_t Teams, int32_t Threads, void *HostPtr,
+                    omptarget::KernelArgs *Args) {
   const __ofld_site *Site =
       Current.Site && (!Current.RegionId || Current.RegionId == HostPtr)
           ? Current.Site
@@ -659,7 +635,7 @@ int profiledLaunch(TargetKernelFn Next, void *Loc, int64_t Device,
   {
     std::lock_guard<std::mutex> G(S.Lock);
     W = Site ? whereOf(S, Site, nullptr)
-             : whereOfLoc(S, static_cast<const Ident *>(Loc));
+             : whereOfLoc(S, static_cast<const omptarget::Ident *>(Loc));
   }
   if (!config().Table) {
     nvtxPush(W->Label);
@@ -743,18 +719,6 @@ int profiledLaunch(TargetKernelFn Next, void *Loc, int64_t Device,
   return Rc;
 }
 
-} // namespace
-
-extern "C" int __tgt_target_kernel(void *Loc, int64_t Device, int32_t Teams,
-                                   int32_t Threads, void *HostPtr,
-                                   KernelArgs *Args) {
-  TargetKernelFn Next = nextTargetKernel();
-  PrintfLaunch Printf(Device);
-  if (!profile::Active)
-    return Next(Loc, Device, Teams, Threads, HostPtr, Args);
-  return profiledLaunch(Next, Loc, Device, Teams, Threads, HostPtr, Args);
-}
-
 //===----------------------------------------------------------------------===//
 // The report
 //===----------------------------------------------------------------------===//
@@ -772,6 +736,106 @@ const char *clockName(unsigned Clocks) {
   default:
     return "-";
   }
+}
+
+/// A row's time columns: share of `Total`, total, mean, min, max.
+void formatTimes(const TimeStats &T, double Total, char (&Time)[5][16]) {
+  if (!T.Timed) {
+    for (char *Field : Time)
+      std::strcpy(Field, "-");
+    return;
+  }
+  std::snprintf(Time[0], 16, "%6.1f%%",
+                Total > 0 ? 100 * T.TotalUs / Total : 0.0);
+  std::snprintf(Time[1], 16, "%.3f", T.TotalUs / 1e3);
+  std::snprintf(Time[2], 16, "%.3f", T.TotalUs / double(T.Timed));
+  std::snprintf(Time[3], 16, "%.3f", T.MinUs);
+  std::snprintf(Time[4], 16, "%.3f", T.MaxUs);
+}
+
+/// One line per call site, and a line per clock where a site mixes them.
+void printKernelRows(const std::vector<KernelRow *> &Rows, double Total,
+                     std::FILE *Out) {
+  for (const KernelRow *R : Rows) {
+    char Time[5][16];
+    formatTimes(R->All, Total, Time);
+    std::fprintf(Out,
+                 "%7s %10s %9llu %10s %10s %10s %12llu %9.3f %12llu %11.3f  "
+                 "%-6s %s\n",
+                 Time[0], Time[1], (unsigned long long)R->Launches, Time[2],
+                 Time[3], Time[4], (unsigned long long)R->BytesIn,
+                 R->InUs / 1e3, (unsigned long long)R->BytesOut, R->OutUs / 1e3,
+                 clockName(R->Clocks), R->W->Label.c_str());
+    if (!R->Device.Timed || !R->Host.Timed)
+      continue;
+    // A row of both clocks: each clock's launches on a line of their own.
+    for (auto [Part, Name] :
+         {std::pair{&R->Device, "device"}, std::pair{&R->Host, "host"}}) {
+      formatTimes(*Part, Total, Time);
+      std::fprintf(Out,
+                   "%7s %10s %9llu %10s %10s %10s %12s %9s %12s %11s  %-6s "
+                   "%s [%s-timed launches]\n",
+                   Time[0], Time[1], (unsigned long long)Part->Timed, Time[2],
+                   Time[3], Time[4], "", "", "", "", Name, R->W->Label.c_str(),
+                   Name);
+    }
+  }
+}
+
+/// What each clock in the table means, for the clocks it shows.
+void printClockNotes(const State &S, const std::vector<KernelRow *> &Rows,
+                     std::FILE *Out) {
+  unsigned Clocks = 0;
+  for (const KernelRow *R : Rows)
+    Clocks |= R->Clocks;
+  for (auto &[K, C] : S.Copies)
+    Clocks |= C.Clocks;
+  if (Clocks & ClockDevice)
+    std::fprintf(Out, "Clock device: measured on the device (the kernel's own "
+                      "time from CUPTI; where CUPTI is missing, CUDA events "
+                      "around a launch on a queue's stream).\n");
+  if (Clocks & ClockHost)
+    std::fprintf(Out,
+                 "Clock host: NOT device time: host time around a synchronous "
+                 "copy, or launch through libomptarget with its overhead "
+                 "(%s).\n",
+                 S.NoCupti.empty()
+                     ? "the host offload target runs the kernel inside it"
+                     : ("on CUDA devices: " + S.NoCupti).c_str());
+  if (std::any_of(Rows.begin(), Rows.end(), [](const KernelRow *R) {
+        return R->Device.Timed && R->Host.Timed;
+      }))
+    std::fprintf(Out, "Clock mixed: launches of both clocks at one call site; "
+                      "each clock's on a line of its own below it.\n");
+  if (Clocks & ClockNone)
+    std::fprintf(Out, "Clock -: not timed (kernels run on this CPU without a "
+                      "device).\n");
+}
+
+/// The copies, by call site and argument, largest first.
+void printCopies(const State &S, std::FILE *Out) {
+  std::vector<const CopyRow *> Copies;
+  for (auto &[K, C] : S.Copies)
+    Copies.push_back(&C);
+  std::sort(Copies.begin(), Copies.end(),
+            [](const CopyRow *A, const CopyRow *B) {
+              if (A->Bytes != B->Bytes)
+                return A->Bytes > B->Bytes;
+              return std::tie(A->W->Label, A->Arg, A->ToDevice) <
+                     std::tie(B->W->Label, B->Arg, B->ToDevice);
+            });
+  std::fprintf(Out, "offload profile: transfers by argument\n");
+  std::fprintf(Out, "%-11s %14s %7s %10s  %-6s %-16s %s\n", "Direction",
+               "Bytes", "Copies", "Time(ms)", "Clock", "Argument",
+               "Kernel @ call site");
+  for (const CopyRow *C : Copies)
+    std::fprintf(Out, "%-11s %14llu %7llu %10.3f  %-6s %-16s %s\n",
+                 C->ToDevice ? "to device" : "from device",
+                 (unsigned long long)C->Bytes, (unsigned long long)C->Copies,
+                 C->Us / 1e3, clockName(C->Clocks), C->Arg.c_str(),
+                 C->W->Label.c_str());
+  if (Copies.empty())
+    std::fprintf(Out, "(none)\n");
 }
 
 void printTable(State &S, std::FILE *Out) {
@@ -800,90 +864,9 @@ void printTable(State &S, std::FILE *Out) {
                "Time%", "Total(ms)", "Launches", "Mean(us)", "Min(us)",
                "Max(us)", "ToDev(B)", "ToDev(ms)", "FromDev(B)", "FromDev(ms)",
                "Clock", "Kernel @ call site");
-  auto Times = [&](const TimeStats &T, char (&Time)[5][16]) {
-    if (!T.Timed) {
-      for (char *Field : Time)
-        std::strcpy(Field, "-");
-      return;
-    }
-    std::snprintf(Time[0], 16, "%6.1f%%",
-                  Total > 0 ? 100 * T.TotalUs / Total : 0.0);
-    std::snprintf(Time[1], 16, "%.3f", T.TotalUs / 1e3);
-    std::snprintf(Time[2], 16, "%.3f", T.TotalUs / double(T.Timed));
-    std::snprintf(Time[3], 16, "%.3f", T.MinUs);
-    std::snprintf(Time[4], 16, "%.3f", T.MaxUs);
-  };
-  for (const KernelRow *R : Rows) {
-    char Time[5][16];
-    Times(R->All, Time);
-    std::fprintf(Out,
-                 "%7s %10s %9llu %10s %10s %10s %12llu %9.3f %12llu %11.3f  "
-                 "%-6s %s\n",
-                 Time[0], Time[1], (unsigned long long)R->Launches, Time[2],
-                 Time[3], Time[4], (unsigned long long)R->BytesIn,
-                 R->InUs / 1e3, (unsigned long long)R->BytesOut, R->OutUs / 1e3,
-                 clockName(R->Clocks), R->W->Label.c_str());
-    if (!R->Device.Timed || !R->Host.Timed)
-      continue;
-    // A row of both clocks: each clock's launches on a line of their own.
-    for (auto [Part, Name] :
-         {std::pair{&R->Device, "device"}, std::pair{&R->Host, "host"}}) {
-      Times(*Part, Time);
-      std::fprintf(Out,
-                   "%7s %10s %9llu %10s %10s %10s %12s %9s %12s %11s  %-6s "
-                   "%s [%s-timed launches]\n",
-                   Time[0], Time[1], (unsigned long long)Part->Timed, Time[2],
-                   Time[3], Time[4], "", "", "", "", Name, R->W->Label.c_str(),
-                   Name);
-    }
-  }
-  unsigned Clocks = 0;
-  for (const KernelRow *R : Rows)
-    Clocks |= R->Clocks;
-  for (auto &[K, C] : S.Copies)
-    Clocks |= C.Clocks;
-  if (Clocks & ClockDevice)
-    std::fprintf(Out, "Clock device: measured on the device (the kernel's own "
-                      "time from CUPTI; where CUPTI is missing, CUDA events "
-                      "around a launch on a queue's stream).\n");
-  if (Clocks & ClockHost)
-    std::fprintf(Out,
-                 "Clock host: NOT device time: host time around a synchronous "
-                 "copy, or launch through libomptarget with its overhead "
-                 "(%s).\n",
-                 S.NoCupti.empty()
-                     ? "the host offload target runs the kernel inside it"
-                     : ("on CUDA devices: " + S.NoCupti).c_str());
-  if (std::any_of(Rows.begin(), Rows.end(), [](const KernelRow *R) {
-        return R->Device.Timed && R->Host.Timed;
-      }))
-    std::fprintf(Out, "Clock mixed: launches of both clocks at one call site; "
-                      "each clock's on a line of its own below it.\n");
-  if (Clocks & ClockNone)
-    std::fprintf(Out, "Clock -: not timed (kernels run on this CPU without a "
-                      "device).\n");
-  std::vector<const CopyRow *> Copies;
-  for (auto &[K, C] : S.Copies)
-    Copies.push_back(&C);
-  std::sort(Copies.begin(), Copies.end(),
-            [](const CopyRow *A, const CopyRow *B) {
-              if (A->Bytes != B->Bytes)
-                return A->Bytes > B->Bytes;
-              return std::tie(A->W->Label, A->Arg, A->ToDevice) <
-                     std::tie(B->W->Label, B->Arg, B->ToDevice);
-            });
-  std::fprintf(Out, "offload profile: transfers by argument\n");
-  std::fprintf(Out, "%-11s %14s %7s %10s  %-6s %-16s %s\n", "Direction",
-               "Bytes", "Copies", "Time(ms)", "Clock", "Argument",
-               "Kernel @ call site");
-  for (const CopyRow *C : Copies)
-    std::fprintf(Out, "%-11s %14llu %7llu %10.3f  %-6s %-16s %s\n",
-                 C->ToDevice ? "to device" : "from device",
-                 (unsigned long long)C->Bytes, (unsigned long long)C->Copies,
-                 C->Us / 1e3, clockName(C->Clocks), C->Arg.c_str(),
-                 C->W->Label.c_str());
-  if (Copies.empty())
-    std::fprintf(Out, "(none)\n");
+  printKernelRows(Rows, Total, Out);
+  printClockNotes(S, Rows, Out);
+  printCopies(S, Out);
 }
 
 void jsonString(std::FILE *Out, const std::string &Text) {
@@ -1028,7 +1011,6 @@ namespace {
 /// Programs that register no offload image (no libomptarget teardown to
 /// hook) still get their report.
 [[gnu::constructor]] void registerFinish() {
-  (void)nextTargetKernel();
   if (config().Table)
     std::atexit(profile::finish);
 }

@@ -1,4 +1,4 @@
-//===- StagingPipeline.h - chunked copies through pinned slots -*- C++ -*-===//
+//===- data/StagingPipeline.h - chunked copies, pinned slots ----*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //

@@ -1,4 +1,4 @@
-//===- Residency.cpp - ranges a device keeps across launches --------------===//
+//===- data/Residency.cpp - ranges a device keeps across launches ---------===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -6,11 +6,11 @@
 //
 // A table, per device, of the host ranges that regions, launch groups and
 // device buffers keep on the device, with the device address of each. It
-// answers the question every launch asks first (Streams.cpp): is all of my
-// data on the device already? If so, nothing moves, and the launch can go
-// to the device's queue without libomptarget. libomptarget keeps its own
-// table; this one mirrors only what offload itself mapped, so a range
-// someone else mapped simply takes libomptarget's path.
+// answers the question every launch asks first (launch/Enqueue.cpp): is all of
+// my data on the device already? If so, nothing moves, and the launch can go to
+// the device's queue without libomptarget. libomptarget keeps its own table;
+// this one mirrors only what offload itself mapped, so a range someone else
+// mapped simply takes libomptarget's path.
 //
 // Also here: device buffers (device memory that a placeholder host range
 // stands for, associated with it in libomptarget so that every path finds
@@ -21,8 +21,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RuntimeInternal.h"
-#include "Staging.h"
+#include "data/Data.h"
+
+#include "Libomptarget.h"
 
 #include <omp.h>
 
@@ -38,13 +39,6 @@
 #include <shared_mutex>
 #include <unordered_set>
 #include <vector>
-
-// libomptarget's `target update` (omp.h has no such call).
-extern "C" void __tgt_target_data_update_mapper(void *Loc, int64_t DeviceId,
-                                                int32_t N, void **Bases,
-                                                void **Ptrs, int64_t *Sizes,
-                                                int64_t *Types, void **Names,
-                                                void **Mappers);
 
 using namespace ofld::detail;
 
@@ -256,7 +250,7 @@ extern "C" void __ofld_region_update(int64_t Device, void *Ptr, int64_t Bytes,
     return;
   }
   // The launches issued before read or write the range.
-  drainDevice(Device, What);
+  waitForLaunches(Device, What);
   std::size_t Threshold = stagingThreshold(int(Device));
   if (Threshold && std::size_t(Bytes) >= Threshold) {
     if (!copyBytes(ToDevice != 0, Device, Ptr, Dev, Bytes))
@@ -352,7 +346,7 @@ extern "C" void __ofld_buffer_free(void *Host, int64_t, int64_t Device) {
   if (!findBuffer(Host, B, /*Take=*/true))
     return;
   // Launches issued before may still use it.
-  drainDevice(Device, "the end of an ofld::device_buffer");
+  waitForLaunches(Device, "the end of an ofld::device_buffer");
   removeResident(Device, Host);
   omp_target_disassociate_ptr(Host, int(Device));
   omp_target_free(B.DevPtr, int(Device));
@@ -379,8 +373,8 @@ extern "C" void __ofld_buffer_copy(void *Host, int64_t Offset, int64_t Device,
   if (!findBuffer(Host, B, /*Take=*/false))
     return;
   // In stream order: after the launches issued before.
-  drainDevice(Device, ToDevice ? "ofld::device_buffer::copy_from"
-                               : "ofld::device_buffer::copy_to");
+  waitForLaunches(Device, ToDevice ? "ofld::device_buffer::copy_from"
+                                   : "ofld::device_buffer::copy_to");
   if (!copyBytes(ToDevice != 0, Device, User,
                  static_cast<char *>(B.DevPtr) + Offset, Bytes))
     failAt(Place, "ofld::device_buffer",

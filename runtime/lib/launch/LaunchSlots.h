@@ -1,18 +1,18 @@
-//===- LaunchSlots.h - a kernel parameter's device address -----*- C++ -*-===//
+//===- launch/LaunchSlots.h - a parameter's device address ------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
 //===----------------------------------------------------------------------===//
 //
-// A stream-ordered launch (Streams.cpp) fills the kernel's parameter slots
-// itself: each parameter's host pointer lies in one of the launch's mapped
-// ranges, whose device addresses the runtime knows. A header so the unit
-// tests check the rule (tests/unit/LaunchSlotsTest.cpp).
+// A stream-ordered launch (Queues.cpp, Enqueue.cpp) fills the kernel's
+// parameter slots itself: each parameter's host pointer lies in one of the
+// launch's mapped ranges, whose device addresses the runtime knows. A header so
+// the unit tests check the rule (tests/unit/LaunchSlotsTest.cpp).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_RUNTIME_LAUNCHSLOTS_H
-#define OFFLOAD_RUNTIME_LAUNCHSLOTS_H
+#ifndef OFFLOAD_RUNTIME_LAUNCH_LAUNCHSLOTS_H
+#define OFFLOAD_RUNTIME_LAUNCH_LAUNCHSLOTS_H
 
 #include <cstdint>
 
@@ -41,4 +41,4 @@ inline std::uintptr_t parameterAddress(std::uintptr_t Ptr, std::int64_t Bytes,
 
 } // namespace ofld::detail
 
-#endif // OFFLOAD_RUNTIME_LAUNCHSLOTS_H
+#endif // OFFLOAD_RUNTIME_LAUNCH_LAUNCHSLOTS_H

@@ -1,10 +1,10 @@
-//===- CudaDriver.cpp - the CUDA driver, loaded when there is one ---------===//
+//===- cuda/CudaDriver.cpp - the CUDA driver, loaded when there is one ----===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
 //===----------------------------------------------------------------------===//
 
-#include "CudaDriver.h"
+#include "cuda/Cuda.h"
 
 #include <dlfcn.h>
 
@@ -99,14 +99,4 @@ const char *Driver::describe(CUresult R) const {
     What = "unknown";
   std::snprintf(Text, sizeof(Text), "%s (%s)", What, Name);
   return Text;
-}
-
-CUresult ofld::detail::cuda::makeCurrent(const Driver &Cu, CUcontext Ctx,
-                                         CUcontext *Saved) {
-  CUcontext Cur = nullptr;
-  if (CUresult R = Cu.CtxGetCurrent(&Cur))
-    return R;
-  if (Saved)
-    *Saved = Cur;
-  return Cur == Ctx ? Success : Cu.CtxSetCurrent(Ctx);
 }

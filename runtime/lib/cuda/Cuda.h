@@ -1,26 +1,42 @@
-//===- CudaDriver.h - the CUDA driver, loaded when there is one -*- C++ -*-===//
+//===- cuda/Cuda.h - the CUDA driver and CUPTI ------------------*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
 //===----------------------------------------------------------------------===//
 //
+// The cuda part's interface: NVIDIA's libraries, opened with dlopen where
+// they are installed (CudaDriver.cpp, Cupti.cpp).
+//
 // The runtime talks to the CUDA driver directly in four places: it sets the
 // scheduling of each primary context before libomptarget activates it
-// (Runtime.cpp), stages large copies through pinned memory (Staging.cpp),
-// launches kernels on its own streams (Streams.cpp) and asks a device's free
-// memory before mapping (MapPlan.cpp). All of them work in the
+// (Runtime.cpp), stages large copies through pinned memory
+// (data/Staging.cpp), launches kernels on its own streams
+// (launch/Queues.cpp) and asks a device's free memory before mapping
+// (data/MapPlan.cpp). All of them work in the
 // primary context that libomptarget's CUDA plugin uses. The driver is opened
 // with dlopen: a machine without one (CI, the host offload target) pays
 // nothing and needs no CUDA headers to build. The types and constants below
 // are the driver API's (cuda.h), spelled out.
 //
+// CUPTI: launches through libomptarget run on streams of its own that the
+// runtime cannot reach, so no event can be recorded around them. CUPTI, the
+// CUDA toolkit's profiling library (what Nsight uses), records every
+// kernel's start and end on the device; the profiler (tools/Profile.cpp)
+// tags the launches it wants to time and reads their spans at exit. CUPTI
+// is loaded when first needed: without it, nothing changes but those
+// launches' clock (docs/Profiling.md).
+//
+// Include order (runtime/CMakeLists.txt): above Environment.h only.
+//
 //===----------------------------------------------------------------------===//
 
-#ifndef OFFLOAD_RUNTIME_CUDADRIVER_H
-#define OFFLOAD_RUNTIME_CUDADRIVER_H
+#ifndef OFFLOAD_RUNTIME_CUDA_CUDA_H
+#define OFFLOAD_RUNTIME_CUDA_CUDA_H
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <unordered_map>
 
 namespace ofld::detail::cuda {
 
@@ -105,7 +121,7 @@ struct Driver {
   CUresult (*EventRecord)(CUevent, CUstream);
   CUresult (*EventSynchronize)(CUevent);
   /// Optional (null where the driver lacks them): only OFFLOAD_PROFILE
-  /// reads event times (Profile.cpp).
+  /// reads event times (tools/Profile.cpp).
   CUresult (*EventQuery)(CUevent);
   CUresult (*EventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*MemcpyHtoDAsync)(CUdeviceptr, const void *, std::size_t, CUstream);
@@ -117,7 +133,7 @@ struct Driver {
                            unsigned, unsigned, unsigned, CUstream, void **,
                            void **);
   /// Optional (CUDA 12 and later): launches with attributes, here
-  /// programmatic stream serialization (Streams.cpp).
+  /// programmatic stream serialization (launch/Queues.cpp).
   CUresult (*LaunchKernelEx)(const LaunchConfig *, CUfunction, void **,
                              void **);
   CUresult (*GetErrorString)(CUresult, const char **);
@@ -135,8 +151,41 @@ const Driver *driver();
 
 /// Makes `Ctx` current on this thread if it is not; the previous context in
 /// `Saved` (restore with CtxSetCurrent). Cheap when it already is.
-CUresult makeCurrent(const Driver &Cu, CUcontext Ctx, CUcontext *Saved);
+/// Inline: every stream-ordered launch calls it.
+inline CUresult makeCurrent(const Driver &Cu, CUcontext Ctx, CUcontext *Saved) {
+  CUcontext Cur = nullptr;
+  if (CUresult R = Cu.CtxGetCurrent(&Cur))
+    return R;
+  if (Saved)
+    *Saved = Cur;
+  return Cur == Ctx ? Success : Cu.CtxSetCurrent(Ctx);
+}
 
 } // namespace ofld::detail::cuda
 
-#endif // OFFLOAD_RUNTIME_CUDADRIVER_H
+namespace ofld::detail::cupti {
+
+/// Starts recording kernels (the first call loads CUPTI); `HostNowNs` is
+/// the caller's clock, on which spans are returned. False where CUPTI is
+/// off, missing or refuses: the reason is in `why()`.
+bool start(uint64_t (*HostNowNs)());
+/// Why start() failed ("" before it is called, or if it succeeded).
+const std::string &why();
+
+/// The kernels this thread launches between `beginTag(Tag)` and `endTag()`
+/// are recorded under `Tag` (not 0).
+void beginTag(uint64_t Tag);
+void endTag();
+
+/// A kernel's time on the device, on the caller's clock (ns).
+struct Span {
+  uint64_t StartNs = 0, EndNs = 0;
+};
+/// Waits for CUPTI's records so far and returns the spans of tagged
+/// launches (a tag with several kernels: from the first start to the last
+/// end); the next call returns only newer ones. Stops recording if `Stop`.
+std::unordered_map<uint64_t, Span> collect(bool Stop);
+
+} // namespace ofld::detail::cupti
+
+#endif // OFFLOAD_RUNTIME_CUDA_CUDA_H
