@@ -33,6 +33,7 @@
 #include "Cupti.h"
 #include "Environment.h"
 #include "RuntimeInternal.h"
+#include "offload/policy/map_kinds.hpp"
 
 #include <omp.h>
 
@@ -65,9 +66,11 @@ using namespace ofld::detail::cuda;
 
 namespace {
 
-// libomptarget's map type bits (OMPConstants.h, OpenMPOffloadMappingFlags).
-constexpr int64_t MapTo = 0x1, MapFrom = 0x2, MapAlways = 0x4,
-                  MapTargetParam = 0x20, MapLiteral = 0x100;
+// libomptarget's map type bits (runtime_abi.def).
+constexpr int64_t MapTo = ofld::policy::MapTo, MapFrom = ofld::policy::MapFrom,
+                  MapAlways = ofld::policy::MapAlways,
+                  MapTargetParam = ofld::policy::MapTargetParam,
+                  MapLiteral = ofld::policy::MapLiteral;
 
 //===----------------------------------------------------------------------===//
 // Settings

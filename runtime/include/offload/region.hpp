@@ -32,6 +32,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "offload/policy/map_kinds.hpp"
+
 /// Reports a whole "offload: ..." message to the error handler, or on
 /// stderr with exit status 1: libofld_rt's, offload-rewrite's bridge's or,
 /// without OpenMP, cpu_fallback.hpp's (as launch.hpp declares it).
@@ -54,7 +56,11 @@ template <class C> auto out(C &c) -> out_span<typename C::value_type> {
 namespace detail {
 
 /// OpenMP map bits, as the plugin's host lowering uses them.
-enum region_map : std::int64_t { map_to = 1, map_from = 2, map_tofrom = 3 };
+enum region_map : std::int64_t {
+  map_to = ofld::policy::MapTo,
+  map_from = ofld::policy::MapFrom,
+  map_tofrom = ofld::policy::MapToFrom
+};
 
 struct region_entry {
   void *ptr;
