@@ -336,10 +336,9 @@ inline void unbounded_cause(char *Out, std::size_t Size,
 }
 } // namespace __ofld
 
-/// Reports a whole "offload: ..." message to the error handler, or on stderr
-/// and exits with status 1. In libofld_rt; inline in builds without the
-/// plugin and without OpenMP (cpu_fallback.hpp).
-extern "C" void __ofld_report_error(const char *message);
+// __ofld_report_error: in libofld_rt; inline in builds without the plugin
+// and without OpenMP (cpu_fallback.hpp).
+#include "offload/abi.hpp"
 #endif
 
 #endif // OFFLOAD_LAUNCH_HPP
