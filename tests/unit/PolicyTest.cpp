@@ -103,8 +103,9 @@ TEST_CASE("the device of a region's or buffer's data", "[policy]") {
   policy::DefaultSetting Program;
   Program.Program = 5;
   // A bad default means the host here; a bad number is reported.
-  CHECK(policy::dataDevice(Mixed, Program, policy::Offload::Default, -1)
-            .Device == -1);
+  CHECK(
+      policy::dataDevice(Mixed, Program, policy::Offload::Default, -1).Device ==
+      -1);
   CHECK_FALSE(
       policy::dataDevice(Mixed, Program, policy::Offload::Default, -1).Failed);
   CHECK(policy::dataDevice(Mixed, {}, policy::Offload::Default, 1).Device == 3);
@@ -164,8 +165,8 @@ TEST_CASE("overlapping ranges are mapped as their union", "[policy]") {
     std::uintptr_t First, Bytes;
     std::int64_t Type;
   };
-  const Range R[] = {{100, 50, MapTo}, {400, 10, MapFrom}, {140, 20, MapFrom},
-                     {0, 0, MapTo}};
+  const Range R[] = {
+      {100, 50, MapTo}, {400, 10, MapFrom}, {140, 20, MapFrom}, {0, 0, MapTo}};
   policy::RangeUnion Out[4];
   unsigned N = policy::uniteRanges(
       4, [&](unsigned I) { return R[I].First; },
