@@ -23,6 +23,7 @@
 #include "offload/Core/Diagnostics.h"
 #include "offload/Core/KernelAttributes.h"
 #include "offload/Core/TransferRules.h"
+#include "offload/policy/launch_limits.hpp"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -204,7 +205,8 @@ std::optional<std::pair<std::string, unsigned>> gpuTarget(ASTContext &Ctx) {
   Triples.push_back(Ctx.getTargetInfo().getTriple());
   for (const llvm::Triple &T : Triples)
     if (T.isNVPTX() || T.isAMDGPU())
-      return std::make_pair(T.str(), 1024u);
+      return std::make_pair(T.str(),
+                            unsigned(ofld::policy::PortableMaxThreads));
   return std::nullopt;
 }
 

@@ -6,6 +6,8 @@
 
 #include "Environment.h"
 
+#include "offload/policy/environment.hpp"
+
 #include <cstdlib>
 #include <cstring>
 #include <strings.h>
@@ -14,58 +16,27 @@ namespace ofld::detail {
 namespace {
 
 /// Set to anything but "0" (and not empty).
-bool isOn(const char *Name) {
-  const char *V = std::getenv(Name);
-  return V && *V && std::strcmp(V, "0");
-}
+bool isOn(const char *Name) { return ofld::policy::isOn(std::getenv(Name)); }
 
 /// Set to exactly "0".
-bool isOff(const char *Name) {
-  const char *V = std::getenv(Name);
-  return V && !std::strcmp(V, "0");
-}
+bool isOff(const char *Name) { return ofld::policy::isOff(std::getenv(Name)); }
 
 /// Set to `Value`, compared without regard to case.
 bool isSetTo(const char *Name, const char *Value) {
-  const char *V = std::getenv(Name);
-  return V && !strcasecmp(V, Value);
+  return ofld::policy::isSetTo(std::getenv(Name), Value);
 }
 
 /// A byte count with an optional K, M or G suffix; none if unset or bad.
 std::optional<std::size_t> bytes(const char *Name) {
-  const char *Env = std::getenv(Name);
-  if (!Env || !*Env)
-    return std::nullopt;
-  char *End;
-  unsigned long long V = std::strtoull(Env, &End, 10);
-  switch (*End) {
-  case 'k':
-  case 'K':
-    V <<= 10;
-    break;
-  case 'm':
-  case 'M':
-    V <<= 20;
-    break;
-  case 'g':
-  case 'G':
-    V <<= 30;
-    break;
-  case '\0':
-    break;
-  default:
-    return std::nullopt;
-  }
-  return std::size_t(V);
+  return ofld::policy::parseBytes(std::getenv(Name));
 }
 
 Environment read() {
   Environment E;
-  if (isSetTo("OMP_TARGET_OFFLOAD", "MANDATORY"))
-    E.Offload = Policy::Mandatory;
-  else if (isSetTo("OMP_TARGET_OFFLOAD", "DISABLED"))
-    E.Offload = Policy::Disabled;
-  E.OmpDefaultDevice = std::getenv("OMP_DEFAULT_DEVICE") != nullptr;
+  E.Offload = ofld::policy::parseTargetOffload(
+      std::getenv(ofld::policy::TargetOffloadVar));
+  E.OmpDefaultDevice = ofld::policy::defaultDeviceSet(
+      std::getenv(ofld::policy::DefaultDeviceVar));
   if (const char *Info = std::getenv("LIBOMPTARGET_INFO"))
     E.OmptargetInfo = std::strtoll(Info, nullptr, 0);
   E.CudaSchedBlocking = isSetTo("OFFLOAD_CUDA_SCHED", "blocking");

@@ -14,14 +14,16 @@
 #ifndef OFFLOAD_RUNTIME_ENVIRONMENT_H
 #define OFFLOAD_RUNTIME_ENVIRONMENT_H
 
+#include "offload/policy/environment.hpp"
+
 #include <cstddef>
 #include <optional>
 #include <string>
 
 namespace ofld::detail {
 
-/// OMP_TARGET_OFFLOAD.
-enum class Policy { Default, Mandatory, Disabled };
+/// OMP_TARGET_OFFLOAD (offload/policy/environment.hpp).
+using Policy = ofld::policy::Offload;
 
 struct Environment {
   /// OMP_TARGET_OFFLOAD (MANDATORY, DISABLED, any case).

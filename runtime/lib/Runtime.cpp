@@ -16,6 +16,8 @@
 #include "Libomptarget.h"
 #include "cuda/Cuda.h"
 #include "offload/offload.hpp"
+#include "offload/policy/devices.hpp"
+#include "offload/policy/errors.hpp"
 #include "offload/runtime.h"
 
 #include <omp.h>
@@ -63,11 +65,10 @@ void ofld::detail::fail(const __ofld_site *Site, const char *Format, ...) {
   std::vsnprintf(Cause, sizeof(Cause), Format, Args);
   va_end(Args);
   char Message[1024];
-  if (Site)
-    std::snprintf(Message, sizeof(Message), "offload: kernel '%s' at %s:%u: %s",
-                  Site->kernel, Site->file, Site->line, Cause);
-  else // ofld::region, which has no launch site
-    std::snprintf(Message, sizeof(Message), "offload: ofld::region: %s", Cause);
+  // ofld::region has no launch site.
+  ofld::policy::formatSiteMessage(
+      Message, sizeof(Message), Site ? Site->kernel : nullptr,
+      Site ? Site->file : nullptr, Site ? Site->line : 0, Cause);
   reportError(Message);
 }
 
@@ -81,11 +82,9 @@ void ofld::detail::failAt(const __ofld_place *Place, const char *What,
   std::vsnprintf(Cause, sizeof(Cause), Format, Args);
   va_end(Args);
   char Message[1024];
-  if (Place && Place->file)
-    std::snprintf(Message, sizeof(Message), "offload: %s at %s:%u: %s", What,
-                  Place->file, Place->line, Cause);
-  else
-    std::snprintf(Message, sizeof(Message), "offload: %s: %s", What, Cause);
+  ofld::policy::formatPlaceMessage(Message, sizeof(Message), What,
+                                   Place ? Place->file : nullptr,
+                                   Place ? Place->line : 0, Cause);
   reportError(Message);
 }
 
@@ -95,12 +94,7 @@ void ofld::detail::reportError(const char *Message) {
     DeferredErrors->push_back(Message);
     return;
   }
-  if (ofld::error_handler H = Handler.load()) {
-    H(Message);
-    return;
-  }
-  std::fprintf(stderr, "%s\n", Message);
-  std::exit(EXIT_FAILURE);
+  ofld::policy::deliver(Handler.load(), Message);
 }
 
 ofld::error_handler ofld::set_error_handler(error_handler H) {
@@ -129,18 +123,7 @@ extern "C" void __ofld_report_error(const char *Message) {
 /// libomptarget device UIDs are "<plugin>-<n>", and host plugins are named
 /// after the CPU.
 bool ofld::detail::isHostTargetDevice(int D) {
-  const char *Uid = omp_get_uid_from_device(D);
-  if (!Uid)
-    return false;
-  static const char *const HostPlugins[] = {"x86_64",     "aarch64", "ppc64",
-                                            "ppc64le",    "s390x",   "riscv64",
-                                            "loongarch64"};
-  for (const char *Name : HostPlugins) {
-    std::size_t N = std::strlen(Name);
-    if (!std::strncmp(Uid, Name, N) && Uid[N] == '-')
-      return true;
-  }
-  return false;
+  return ofld::policy::isHostTargetUid(omp_get_uid_from_device(D));
 }
 
 int ofld::detail::cudaOrdinal(int Device) {
@@ -175,12 +158,8 @@ namespace {
 /// The libomptarget numbers of the devices offload uses, in order; found
 /// once (the devices do not change during a run).
 const std::vector<int> &preferredDevices() {
-  static const std::vector<int> Preferred = [] {
-    std::vector<int> Gpus, Hosts;
-    for (int D = 0, N = numDevices(); D < N; ++D)
-      (isHostTargetDevice(D) ? Hosts : Gpus).push_back(D);
-    return Gpus.empty() ? Hosts : Gpus;
-  }();
+  static const std::vector<int> Preferred =
+      ofld::policy::preferredDevices(numDevices(), isHostTargetDevice);
   return Preferred;
 }
 
@@ -193,39 +172,35 @@ std::atomic<bool> UserDefaultSet{false};
 /// OMP_DEFAULT_DEVICE, when the environment sets it: libomptarget's number.
 bool ompDefaultFromEnv() { return environment().OmpDefaultDevice; }
 
+/// What device selection knows of this machine (offload/policy/devices.hpp).
+ofld::policy::DeviceFacts deviceFacts() {
+  return {preferredDevices().data(), preferredCount(), numDevices()};
+}
+
+/// How the program and the environment chose the default device.
+ofld::policy::DefaultSetting defaultSetting() {
+  ofld::policy::DefaultSetting S;
+  if (UserDefaultSet.load(std::memory_order_acquire))
+    S.Program = UserDefault.load(std::memory_order_relaxed);
+  S.FromEnvironment = ompDefaultFromEnv();
+  if (S.FromEnvironment)
+    S.EnvironmentDevice = omp_get_default_device();
+  return S;
+}
+
 } // namespace
 
 DefaultDevice ofld::detail::defaultDevice() {
-  if (UserDefaultSet.load(std::memory_order_acquire)) {
-    int D = UserDefault.load(std::memory_order_relaxed);
-    if (D >= 0 && D < preferredCount())
-      return {preferredDevices()[D]};
-    return {-1, "ofld::set_default_device", D, preferredCount(), true};
-  }
-  if (ompDefaultFromEnv()) {
-    // OpenMP's number of the initial device (numDevices()) means the host.
-    int D = omp_get_default_device();
-    if (D >= 0 && D < numDevices())
-      return {D};
-    if (D == numDevices())
-      return {-1};
-    return {-1, "OMP_DEFAULT_DEVICE", D, numDevices()};
-  }
-  return {preferredCount() ? preferredDevices()[0] : -1};
+  return ofld::policy::defaultDevice(deviceFacts(), defaultSetting());
 }
 
 int64_t ofld::detail::dataDevice(int Requested, const __ofld_place *Place,
                                  const char *What) {
-  if (offloadPolicy() == Policy::Disabled)
-    return -1;
-  if (Requested == -1)
-    return defaultDevice().Device;
-  if (Requested >= 0 && Requested < preferredCount())
-    return preferredDevices()[Requested];
-  failAt(Place, What,
-         "device %d does not exist (%d offload device%s available)", Requested,
-         preferredCount(), preferredCount() == 1 ? "" : "s");
-  return -1;
+  ofld::policy::Selection S = ofld::policy::dataDevice(
+      deviceFacts(), defaultSetting(), offloadPolicy(), Requested);
+  if (S.Failed)
+    failAt(Place, What, "%s", S.Cause);
+  return S.Device;
 }
 
 int ofld::device_count() { return preferredCount(); }
@@ -239,47 +214,14 @@ void ofld::set_default_device(int Device) {
 
 extern "C" int64_t __ofld_select_device(const __ofld_site *Site,
                                         const ofld::launch *Shape) {
-  Policy P = offloadPolicy();
-  // Everything runs here, whatever device the program names.
-  if (P == Policy::Disabled)
-    return -1;
-  int Devices = preferredCount();
-  int Requested = Shape ? Shape->device : -1;
-  // A queue belongs to one device: the launch runs there.
-  if (int Q = Shape ? Shape->queue.device() : -1; Q != -1) {
-    if (Requested != -1 && Requested != Q) {
-      fail(Site, "the launch names device %d but its queue is on device %d",
-           Requested, Q);
-      return -1;
-    }
-    Requested = Q;
-  }
-  if (Requested >= Devices || Requested < -1) {
-    fail(Site, "device %d does not exist (%d offload device%s available)",
-         Requested, Devices, Devices == 1 ? "" : "s");
-    return -1;
-  }
-  DefaultDevice Default{-1};
-  if (Requested < 0)
-    Default = defaultDevice();
-  if (Default.BadSource && (Default.BadFromProgram || P == Policy::Mandatory)) {
-    fail(Site,
-         "default device %d (%s) does not exist (%d offload device%s "
-         "available)",
-         Default.BadNumber, Default.BadSource, Default.BadAmong,
-         Default.BadAmong == 1 ? "" : "s");
-    return -1;
-  }
-  int Device = Requested >= 0 ? preferredDevices()[Requested] : Default.Device;
-  if (P == Policy::Disabled)
-    return -1;
-  if (Device < 0) {
-    if (P == Policy::Mandatory)
-      fail(Site, "no offload device is available and OMP_TARGET_OFFLOAD="
-                 "MANDATORY forbids running on the host");
-    return -1;
-  }
-  return Device;
+  // Everything runs here under OMP_TARGET_OFFLOAD=DISABLED, and a launch
+  // runs on its queue's device (offload/policy/devices.hpp).
+  ofld::policy::Selection S = ofld::policy::selectLaunchDevice(
+      deviceFacts(), defaultSetting(), offloadPolicy(),
+      Shape ? Shape->device : -1, Shape ? Shape->queue.device() : -1);
+  if (S.Failed)
+    fail(Site, "%s", S.Cause);
+  return S.Device;
 }
 
 std::string ofld::detail::mapName(const char *Name) {

@@ -19,6 +19,7 @@
 #define OFFLOAD_RUNTIME_RUNTIME_H
 
 #include "Environment.h"
+#include "offload/policy/devices.hpp"
 #include "offload/runtime.h"
 
 #include "offload/region.hpp"
@@ -74,19 +75,9 @@ void reportError(const char *Message);
 /// The expression of a map name ";name;file;line;column;;".
 std::string mapName(const char *Name);
 
-/// The device of launches (and regions) that name none.
-struct DefaultDevice {
-  /// libomptarget's number, or -1 for the host CPU.
-  int Device;
-  /// A number that names no device (then Device is -1), where it came from
-  /// and how many devices it counts among.
-  const char *BadSource = nullptr;
-  int BadNumber = 0, BadAmong = 0;
-  /// The program chose it (an error whatever the policy, like .device);
-  /// else the environment did (an error where offloading is mandatory,
-  /// otherwise OpenMP's choice of the host).
-  bool BadFromProgram = false;
-};
+/// The device of launches (and regions) that name none
+/// (offload/policy/devices.hpp decides it from what Runtime.cpp knows).
+using DefaultDevice = ofld::policy::DefaultDevice;
 DefaultDevice defaultDevice();
 
 } // namespace ofld::detail

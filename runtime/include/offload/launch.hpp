@@ -15,6 +15,8 @@
 #ifndef OFFLOAD_LAUNCH_HPP
 #define OFFLOAD_LAUNCH_HPP
 
+#include "offload/policy/launch_limits.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -117,13 +119,14 @@ namespace detail {
 inline constexpr std::uint64_t default_block_threads = 256;
 
 /// The largest grid and block a launch may ask for where the runtime cannot
-/// ask the device (the host offload target, the CPU fallback, AMD GPUs):
-/// those of NVIDIA GPUs since sm_30, so that a shape runs on the CPU exactly
-/// where it would run on a GPU. On NVIDIA GPUs the runtime asks the device.
-inline constexpr std::uint64_t portable_max_grid[3] = {0x7fffffff, 65535,
-                                                       65535};
-inline constexpr std::uint64_t portable_max_block[3] = {1024, 1024, 64};
-inline constexpr std::uint64_t portable_max_threads = 1024;
+/// ask the device (offload/policy/launch_limits.hpp). On NVIDIA GPUs the
+/// runtime asks the device.
+inline constexpr const std::uint64_t (&portable_max_grid)[3] =
+    ofld::policy::PortableMaxGrid;
+inline constexpr const std::uint64_t (&portable_max_block)[3] =
+    ofld::policy::PortableMaxBlock;
+inline constexpr std::uint64_t portable_max_threads =
+    ofld::policy::PortableMaxThreads;
 
 /// What the call site computed from the kernel's bounds check for one
 /// dimension (`extent[d]` of default_dims): a count >= 0, the number of
@@ -333,10 +336,9 @@ inline void unbounded_cause(char *Out, std::size_t Size,
 }
 } // namespace __ofld
 
-/// Reports a whole "offload: ..." message to the error handler, or on stderr
-/// and exits with status 1. In libofld_rt; inline in builds without the
-/// plugin and without OpenMP (cpu_fallback.hpp).
-extern "C" void __ofld_report_error(const char *message);
+// __ofld_report_error: in libofld_rt; inline in builds without the plugin
+// and without OpenMP (cpu_fallback.hpp).
+#include "offload/abi.hpp"
 #endif
 
 #endif // OFFLOAD_LAUNCH_HPP

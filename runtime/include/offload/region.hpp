@@ -32,10 +32,11 @@
 #include <type_traits>
 #include <utility>
 
-/// Reports a whole "offload: ..." message to the error handler, or on
-/// stderr with exit status 1: libofld_rt's, offload-rewrite's bridge's or,
-/// without OpenMP, cpu_fallback.hpp's (as launch.hpp declares it).
-extern "C" void __ofld_report_error(const char *message);
+// The runtime functions called below (__ofld_report_error, the region's and
+// device_buffer's): libofld_rt's, offload-rewrite's bridge's or, for
+// __ofld_report_error without OpenMP, cpu_fallback.hpp's.
+#include "offload/abi.hpp"
+#include "offload/policy/map_kinds.hpp"
 
 namespace ofld {
 
@@ -54,7 +55,11 @@ template <class C> auto out(C &c) -> out_span<typename C::value_type> {
 namespace detail {
 
 /// OpenMP map bits, as the plugin's host lowering uses them.
-enum region_map : std::int64_t { map_to = 1, map_from = 2, map_tofrom = 3 };
+enum region_map : std::int64_t {
+  map_to = ofld::policy::MapTo,
+  map_from = ofld::policy::MapFrom,
+  map_tofrom = ofld::policy::MapToFrom
+};
 
 struct region_entry {
   void *ptr;
@@ -99,31 +104,6 @@ struct __ofld_place {
   const char *file;
   std::uint32_t line;
 };
-/// Maps (begin) or unmaps (end) `n` entries on the default device; returns
-/// the device used, or -1 when kernels run on the host.
-std::int64_t __ofld_region_begin(const ofld::detail::region_entry *entries,
-                                 std::int32_t n, const __ofld_place *place);
-void __ofld_region_end(std::int64_t device,
-                       const ofld::detail::region_entry *entries,
-                       std::int32_t n);
-/// Copies `bytes` at `ptr`, which must be on `device`, to the device
-/// (`to_device`) or back; waits for the launches before it first.
-void __ofld_region_update(std::int64_t device, void *ptr, std::int64_t bytes,
-                          std::int32_t to_device, const __ofld_place *place);
-/// A device-only allocation of `bytes` on `device` (offload's number, -1:
-/// the default device). Returns the host address that stands for it in
-/// spans (never to be touched by the host) and sets `*omp_device` to the
-/// OpenMP device, or -1 when kernels run on the host: then the memory is
-/// ordinary host memory.
-void *__ofld_buffer_alloc(std::int64_t bytes, std::int32_t device,
-                          std::int64_t *omp_device, const __ofld_place *place);
-void __ofld_buffer_free(void *buffer, std::int64_t bytes,
-                        std::int64_t omp_device);
-/// Copies `bytes` between host memory `host` and the buffer at `buffer`
-/// plus `offset`, in the direction `to_device`; waits for launches first.
-void __ofld_buffer_copy(void *buffer, std::int64_t offset,
-                        std::int64_t omp_device, void *host, std::int64_t bytes,
-                        std::int32_t to_device, const __ofld_place *place);
 }
 
 namespace ofld {

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Called by the code the plugin emits, not by users. Every declaration here
-// is an expansion of offload/runtime_abi.def, the one table of the ABI
+// (and in offload/abi.hpp, which declares the functions the user headers
+// call) is an expansion of offload/runtime_abi.def, the one table of the ABI
 // between the plugin and the runtime (the plugin expands the same table in
 // plugin/CodeGen/RuntimeABI.h); what each function does is documented there.
 //
@@ -14,19 +15,9 @@
 #ifndef OFFLOAD_RUNTIME_H
 #define OFFLOAD_RUNTIME_H
 
+#include "offload/abi.hpp"
+
 #include <cstdint>
-
-namespace ofld {
-struct launch;
-}
-
-struct __ofld_site;
-struct __ofld_map_plan;
-/// The outlined launch: `Body(Objects, Dims, Device)`.
-typedef void (*__ofld_launch_body)(void **, uint32_t *, int64_t);
-
-#define OFLD_ABI_TYPE(Token, CType, IRType) typedef CType __ofld_abi_##Token;
-#include "offload/runtime_abi.def"
 
 /// Where a launch comes from, for messages.
 struct __ofld_site {

@@ -41,6 +41,7 @@
 #include "tools/Tools.h"
 
 #include "offload/detail/capacity.hpp"
+#include "offload/policy/ranges.hpp"
 
 #include <omp.h>
 
@@ -114,8 +115,8 @@ void mergeOverlaps(int32_t N, void **Ptrs, int64_t *Sizes, int64_t *Types) {
     Changed = false;
     for (int32_t I = 0; I < N; ++I)
       for (int32_t J = I + 1; J < N; ++J) {
-        if (Sizes[I] <= 0 || Sizes[J] <= 0 || End(I) <= Begin(J) ||
-            End(J) <= Begin(I))
+        if (Sizes[I] <= 0 || Sizes[J] <= 0 ||
+            !ofld::policy::overlaps(Begin(I), End(I), Begin(J), End(J)))
           continue;
         bool Same = Begin(I) == Begin(J) && Sizes[I] == Sizes[J] &&
                     (Types[I] & Transfer) == (Types[J] & Transfer);
@@ -123,9 +124,7 @@ void mergeOverlaps(int32_t N, void **Ptrs, int64_t *Sizes, int64_t *Types) {
           continue;
         uintptr_t Lo = std::min(Begin(I), Begin(J));
         uintptr_t Hi = std::max(End(I), End(J));
-        int64_t T = (Types[I] | Types[J]) & Transfer;
-        if ((T & MapFrom) && (Types[I] & Transfer) != (Types[J] & Transfer))
-          T |= MapTo;
+        int64_t T = ofld::policy::mergedTransfer(Types[I], Types[J]);
         for (int32_t K : {I, J}) {
           Ptrs[K] = reinterpret_cast<void *>(Lo);
           Sizes[K] = int64_t(Hi - Lo);

@@ -34,6 +34,7 @@
 #include "Libomptarget.h"
 #include "Runtime.h"
 #include "cuda/Cuda.h"
+#include "offload/policy/map_kinds.hpp"
 
 #include <omp.h>
 
@@ -65,10 +66,10 @@ using namespace ofld::detail::cuda;
 namespace {
 
 // libomptarget's map type bits (runtime_abi.def).
-constexpr int64_t MapTo = __ofld_map_to, MapFrom = __ofld_map_from,
-                  MapAlways = __ofld_map_always,
-                  MapTargetParam = __ofld_map_target_param,
-                  MapLiteral = __ofld_map_literal;
+constexpr int64_t MapTo = ofld::policy::MapTo, MapFrom = ofld::policy::MapFrom,
+                  MapAlways = ofld::policy::MapAlways,
+                  MapTargetParam = ofld::policy::MapTargetParam,
+                  MapLiteral = ofld::policy::MapLiteral;
 
 //===----------------------------------------------------------------------===//
 // Settings

@@ -36,6 +36,15 @@
 // RUN: %clangxx -E -P -x c++ -I%runtime-include %S/Inputs/runtime-abi-markers.h | grep . | sort > %t.table.markers
 // RUN: grep -oE '__asm__\("[a-z_]+"\)|const char \*__ofld_[a-z_]+ = nullptr' %runtime-include/offload/offload.hpp | sed -E -e 's/__asm__\("([a-z_]+)"\)/\1/' -e 's/const char \*([a-z_]+) = nullptr/\1/' | sort -u > %t.header.markers
 // RUN: diff %t.table.markers %t.header.markers
+//
+// The runtime functions the user headers call are the table's too
+// (offload/abi.hpp declares them from it, for libofld_rt and the bridge):
+// those ofld::region and ofld::device_buffer call are exactly its rows.
+// RUN: %clangxx -E -P -x c++ -I%runtime-include %S/Inputs/runtime-abi-header-calls.h | grep . | sort > %t.table.calls
+// RUN: grep -ohE '__ofld_[a-z_]+\(' %runtime-include/offload/region.hpp | tr -d '(' | sort -u > %t.header.calls
+// RUN: diff %t.table.calls %t.header.calls
+// RUN: wc -l < %t.table.calls | FileCheck %s --check-prefix=CALLS
+// CALLS: 7
 
 #include <span>
 #include <vector>

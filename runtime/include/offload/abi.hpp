@@ -1,0 +1,44 @@
+//===- offload/abi.hpp - the ABI table's C types, header calls --*- C++ -*-===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// Not for users. The C spelling of the ABI table's types
+// (offload/runtime_abi.def, `__ofld_abi_<Token>`) and the declarations of
+// the runtime functions that the user headers call, expanded from the
+// table: libofld_rt and offload-rewrite's bridge define them, and a
+// definition that differs from its row does not compile. offload/runtime.h
+// adds the functions the plugin's code calls.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_ABI_HPP
+#define OFFLOAD_ABI_HPP
+
+#include <cstdint>
+
+namespace ofld {
+struct launch;
+namespace detail {
+struct region_entry;
+} // namespace detail
+} // namespace ofld
+
+struct __ofld_site;
+struct __ofld_map_plan;
+struct __ofld_place;
+/// The outlined launch: `Body(Objects, Dims, Device)`.
+typedef void (*__ofld_launch_body)(void **, uint32_t *, int64_t);
+
+#define OFLD_ABI_TYPE(Token, CType, IRType) typedef CType __ofld_abi_##Token;
+#include "offload/runtime_abi.def"
+
+extern "C" {
+#define OFLD_ABI_PARAM(Type, Name) __ofld_abi_##Type Name
+#define OFLD_ABI_HEADER_FUNCTION(Name, ReturnType, ...)                        \
+  __ofld_abi_##ReturnType Name(__VA_ARGS__);
+#include "offload/runtime_abi.def"
+}
+
+#endif // OFFLOAD_ABI_HPP
