@@ -286,7 +286,8 @@ bool hasIncompleteParameter(const FunctionDecl &Kernel, ASTContext &Ctx) {
 
 std::optional<KernelDescriptor>
 checkKernelDeclaration(const FunctionDecl &Kernel, ASTContext &Ctx,
-                       DiagnosticsEngine &Diags) {
+                       DiagnosticsEngine &Diags,
+                       llvm::SmallVectorImpl<ParamRule> *Rules) {
   bool Valid = true;
   if (std::optional<DiagId> Bad = checkKernelSignature(Kernel)) {
     report(Diags, Kernel.getLocation(), *Bad) << &Kernel;
@@ -304,6 +305,8 @@ checkKernelDeclaration(const FunctionDecl &Kernel, ASTContext &Ctx,
       continue;
     }
     D.Params.push_back(std::get<ParamRule>(C).Layout);
+    if (Rules)
+      Rules->push_back(std::move(std::get<ParamRule>(C)));
   }
   if (!Valid)
     return std::nullopt;
