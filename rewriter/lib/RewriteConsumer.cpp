@@ -626,8 +626,9 @@ private:
   /// The calls that leave the grid to the kernel's bound, checked as the
   /// plugin checks them: once every kernel body has been checked.
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> DefaultShapes;
-  /// Per kernel (first declaration), read once: whether it synchronises,
-  /// what its bounds check admits, --explain's size expressions.
+  /// Per kernel, read once: whether it synchronises and --explain's size
+  /// expressions (by first declaration), what its bounds check admits (by
+  /// the declaration the calls name).
   std::map<const FunctionDecl *, bool> Syncs;
   std::map<const FunctionDecl *, std::optional<BoundAnalysis>> Bounds;
   std::map<const FunctionDecl *, std::vector<std::string>> Sizes;
