@@ -288,7 +288,8 @@ bool hasIncompleteParameter(const FunctionDecl &Kernel, ASTContext &Ctx) {
 
 std::optional<KernelDescriptor>
 checkKernelDeclaration(const FunctionDecl &Kernel, ASTContext &Ctx,
-                       DiagnosticsEngine &Diags) {
+                       DiagnosticsEngine &Diags,
+                       llvm::SmallVectorImpl<ParamRule> *Rules) {
   bool Valid = true;
   if (std::optional<DiagId> Bad = checkKernelSignature(Kernel)) {
     report(Diags, Kernel.getLocation(), *Bad) << &Kernel;
@@ -306,6 +307,8 @@ checkKernelDeclaration(const FunctionDecl &Kernel, ASTContext &Ctx,
       continue;
     }
     D.Params.push_back(std::get<ParamRule>(C).Layout);
+    if (Rules)
+      Rules->push_back(std::move(std::get<ParamRule>(C)));
   }
   if (!Valid)
     return std::nullopt;

@@ -320,6 +320,81 @@ classifyReduction(QualType T, bool IsOut, ASTContext &Ctx,
   return R;
 }
 
+/// A sized parameter of lvalue reference type `T` to `Object`: one object
+/// (or array) whose direction its constness and [[offload::out]] give.
+static ParamClassification classifyReference(QualType T, QualType Object,
+                                             bool IsOut, ASTContext &Ctx,
+                                             llvm::StringRef Name) {
+  if (auto V = checkObjectType(Object, Ctx))
+    return *V;
+  bool IsConst = Object.isConstQualified() ||
+                 Ctx.getBaseElementType(Object).isConstQualified();
+  if (IsOut && IsConst)
+    return RuleViolation{DiagId::OutOnConst, T, {}};
+  bool IsArray = Ctx.getAsConstantArrayType(Object) != nullptr;
+  bool IsStdArray = asStd(Object, "array") != nullptr;
+  RuleId Row;
+  MapKind Map;
+  if (IsOut) {
+    Row = RuleId::OutRef;
+    Map = MapKind::From;
+  } else if (IsConst) {
+    Row = IsArray      ? RuleId::ConstArrayRef
+          : IsStdArray ? RuleId::ConstStdArray
+                       : RuleId::ConstRef;
+    Map = MapKind::To;
+  } else {
+    Row = IsArray      ? RuleId::MutArrayRef
+          : IsStdArray ? RuleId::MutStdArray
+                       : RuleId::MutRef;
+    Map = MapKind::ToFrom;
+  }
+  return objectRule(Row, Map, Object, Ctx, Name);
+}
+
+/// A std::span parameter of type `T` (specialisation `Span`), by value: its
+/// elements move, the span's data pointer and size are found in it.
+static ParamClassification
+classifySpan(QualType T, const ClassTemplateSpecializationDecl *Span,
+             bool IsOut, ASTContext &Ctx, llvm::StringRef Name) {
+  QualType Elem = Span->getTemplateArgs()[0].getAsType();
+  if (Elem->isFunctionPointerType() || Elem->isMemberFunctionPointerType())
+    return RuleViolation{DiagId::ParamFunctionPointer, Elem, {}};
+  if (Elem->isPointerType())
+    return RuleViolation{DiagId::ParamRawPointer, Elem, Elem->getPointeeType()};
+  if (!hasTrivialCopy(Elem, Ctx) || Elem->isReferenceType())
+    return RuleViolation{DiagId::ParamSpanElement, Elem, {}};
+  if (auto V = checkIndirection(Elem, Ctx, T))
+    return *V;
+  bool IsConst = Elem.isConstQualified();
+  if (IsOut && IsConst)
+    return RuleViolation{DiagId::OutOnConst, T, {}};
+  const RecordDecl *RD = Span;
+  auto Data = findField(RD, Ctx, [](QualType F) { return F->isPointerType(); });
+  auto Size = findField(RD, Ctx, [](QualType F) { return F->isIntegerType(); });
+  uint64_t Extent = Span->getTemplateArgs()[1].getAsIntegral().getZExtValue();
+  bool Dynamic = Extent == ~uint64_t(0);
+  ParamRule R{IsOut ? RuleId::OutSpan
+                    : (IsConst ? RuleId::SpanConst : RuleId::SpanMut),
+              {},
+              Elem,
+              Name.str() + ".size_bytes()"};
+  R.Layout.Kind = PayloadKind::Span;
+  R.Layout.Map = IsOut     ? MapKind::From
+                 : IsConst ? MapKind::To
+                           : MapKind::ToFrom;
+  R.Layout.Bytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
+  R.Layout.Count = Dynamic ? 0 : Extent;
+  R.Layout.DataOffset = Data.value_or(0);
+  R.Layout.CountOffset = Size.value_or(0);
+  R.Layout.SpanBytes = Ctx.getTypeSizeInChars(T).getQuantity();
+  // A dynamic span without a visible size member would be a library we do
+  // not understand; treat it as not trivially copyable rather than guess.
+  if (!Data || (Dynamic && !Size))
+    return RuleViolation{DiagId::ParamNotTriviallyCopyable, T, {}};
+  return R;
+}
+
 ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
                                       ASTContext &Ctx) {
   QualType T = Param.getType();
@@ -346,76 +421,10 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
   if (!isSized(T, Ctx))
     return RuleViolation{DiagId::ParamIncompleteType, T, {}};
 
-  if (const auto *Ref = T->getAs<LValueReferenceType>()) {
-    QualType Object = Ref->getPointeeType();
-    if (auto V = checkObjectType(Object, Ctx))
-      return *V;
-    bool IsConst = Object.isConstQualified() ||
-                   Ctx.getBaseElementType(Object).isConstQualified();
-    if (IsOut && IsConst)
-      return RuleViolation{DiagId::OutOnConst, T, {}};
-    bool IsArray = Ctx.getAsConstantArrayType(Object) != nullptr;
-    bool IsStdArray = asStd(Object, "array") != nullptr;
-    RuleId Row;
-    MapKind Map;
-    if (IsOut) {
-      Row = RuleId::OutRef;
-      Map = MapKind::From;
-    } else if (IsConst) {
-      Row = IsArray      ? RuleId::ConstArrayRef
-            : IsStdArray ? RuleId::ConstStdArray
-                         : RuleId::ConstRef;
-      Map = MapKind::To;
-    } else {
-      Row = IsArray      ? RuleId::MutArrayRef
-            : IsStdArray ? RuleId::MutStdArray
-                         : RuleId::MutRef;
-      Map = MapKind::ToFrom;
-    }
-    return objectRule(Row, Map, Object, Ctx, Name);
-  }
-
-  if (const auto *Span = asStd(T, "span")) {
-    QualType Elem = Span->getTemplateArgs()[0].getAsType();
-    if (Elem->isFunctionPointerType() || Elem->isMemberFunctionPointerType())
-      return RuleViolation{DiagId::ParamFunctionPointer, Elem, {}};
-    if (Elem->isPointerType())
-      return RuleViolation{DiagId::ParamRawPointer, Elem,
-                           Elem->getPointeeType()};
-    if (!hasTrivialCopy(Elem, Ctx) || Elem->isReferenceType())
-      return RuleViolation{DiagId::ParamSpanElement, Elem, {}};
-    if (auto V = checkIndirection(Elem, Ctx, T))
-      return *V;
-    bool IsConst = Elem.isConstQualified();
-    if (IsOut && IsConst)
-      return RuleViolation{DiagId::OutOnConst, T, {}};
-    const RecordDecl *RD = Span;
-    auto Data =
-        findField(RD, Ctx, [](QualType F) { return F->isPointerType(); });
-    auto Size =
-        findField(RD, Ctx, [](QualType F) { return F->isIntegerType(); });
-    uint64_t Extent = Span->getTemplateArgs()[1].getAsIntegral().getZExtValue();
-    bool Dynamic = Extent == ~uint64_t(0);
-    ParamRule R{IsOut ? RuleId::OutSpan
-                      : (IsConst ? RuleId::SpanConst : RuleId::SpanMut),
-                {},
-                Elem,
-                Name.str() + ".size_bytes()"};
-    R.Layout.Kind = PayloadKind::Span;
-    R.Layout.Map = IsOut     ? MapKind::From
-                   : IsConst ? MapKind::To
-                             : MapKind::ToFrom;
-    R.Layout.Bytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
-    R.Layout.Count = Dynamic ? 0 : Extent;
-    R.Layout.DataOffset = Data.value_or(0);
-    R.Layout.CountOffset = Size.value_or(0);
-    R.Layout.SpanBytes = Ctx.getTypeSizeInChars(T).getQuantity();
-    // A dynamic span without a visible size member would be a library we do
-    // not understand; treat it as not trivially copyable rather than guess.
-    if (!Data || (Dynamic && !Size))
-      return RuleViolation{DiagId::ParamNotTriviallyCopyable, T, {}};
-    return R;
-  }
+  if (const auto *Ref = T->getAs<LValueReferenceType>())
+    return classifyReference(T, Ref->getPointeeType(), IsOut, Ctx, Name);
+  if (const auto *Span = asStd(T, "span"))
+    return classifySpan(T, Span, IsOut, Ctx, Name);
 
   // By value.
   if (IsOut)

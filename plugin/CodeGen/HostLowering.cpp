@@ -218,6 +218,18 @@ private:
   ArgArrays emitArgumentArrays(IRBuilder<> &B, const LaunchArgs &Args,
                                bool SizesOnStack);
   Function *buildBody();
+  Function *createBody();
+  /// What emitPlan gives the launch: the transfer bits it reads (a copy
+  /// the plan may rewrite) and the plan, null where nothing is mapped.
+  struct PlannedMaps {
+    Value *Types, *Plan;
+  };
+  PlannedMaps emitPlan(IRBuilder<> &B, const LaunchArgs &Args,
+                       const ArgArrays &A, Value *Device, BasicBlock *Done,
+                       BasicBlock *Launched);
+  Value *emitKernelCall(IRBuilder<> &B, const LaunchArgs &Args,
+                        const ArgArrays &A, Value *Types, Value *Dims,
+                        Value *Device, Constant *Ident);
   void emitAsync(IRBuilder<> &B, ArrayRef<Value *> Params, Function *Body,
                  Value *CallDims, Value *Device);
   Range rangeOf(IRBuilder<> &B, const ParamLayout &P, Value *Obj);
@@ -463,21 +475,94 @@ LaunchLowering::emitArgumentArrays(IRBuilder<> &B, const LaunchArgs &Args,
   return A;
 }
 
-/// The launch through libomptarget, outlined so that it can run now or on
-/// the queue's worker thread: `void body(ptr objs, ptr dims, i64 device)`.
-/// A negative device runs the kernel's grid on this CPU.
-Function *LaunchLowering::buildBody() {
+/// The launch body's function, `void body(ptr objs, ptr dims, i64 device)`,
+/// without blocks.
+Function *LaunchLowering::createBody() {
   auto *FT =
       FunctionType::get(Type::getVoidTy(Ctx), {PtrTy, PtrTy, I64}, false);
   Function *Body = Function::Create(FT, GlobalValue::InternalLinkage,
                                     "__ofld_launch." + Kernel->getName(), M);
   Body->addFnAttr(Attribute::NoUnwind);
+  Body->getArg(0)->setName("objs");
+  Body->getArg(1)->setName("dims");
+  Body->getArg(2)->setName("device");
+  return Body;
+}
+
+/// The runtime must see the mapped ranges before the launch: to merge
+/// ranges that overlap (one buffer passed twice), to report a mapping the
+/// device cannot hold, to move a small range to memory the device holds or
+/// to stage a large one through pinned memory (MapPlan.cpp). Every launch
+/// that maps something may need one of them; it may rewrite the ranges and
+/// their transfer bits. A plan that failed branches to `Done`.
+LaunchLowering::PlannedMaps
+LaunchLowering::emitPlan(IRBuilder<> &B, const LaunchArgs &Args,
+                         const ArgArrays &A, Value *Device, BasicBlock *Done,
+                         BasicBlock *Launched) {
+  if (Args.Maps.empty())
+    return {A.Types, nullptr};
+  Function *Body = B.GetInsertBlock()->getParent();
+  IRBuilder<> Entry(&Body->getEntryBlock(), Body->getEntryBlock().begin());
+  Value *Mutable = Entry.CreateAlloca(ArrayType::get(I64, Args.total()),
+                                      nullptr, ".offload_maptypes.plan");
+  B.CreateMemCpy(Mutable, Align(8), A.Types, Align(8), 8 * Args.total());
+  auto Fn = abi::declare(M, RuntimeFn::__ofld_plan_maps);
+  Value *Plan = B.CreateCall(
+      Fn,
+      {SiteInfo, Device, ConstantInt::get(I32, Args.Maps.size()),
+       ConstantInt::get(I32, Args.total()), A.Ptrs, A.Sizes, Mutable, A.Names},
+      "ofld.plan");
+  // The plan reported a failure (to a handler, or for the next wait):
+  // the launch does not run.
+  auto *Abandoned =
+      M.getOrInsertGlobal(abi::VariableAbandonedPlan, Type::getInt8Ty(Ctx));
+  auto *Go = BasicBlock::Create(Ctx, "ofld.planned", Body, Launched);
+  B.CreateCondBr(B.CreateICmpEQ(Plan, Abandoned), Done, Go);
+  B.SetInsertPoint(Go);
+  return {Mutable, Plan};
+}
+
+/// One __tgt_target_kernel call maps the ranges (in order), launches and
+/// unmaps (in reverse), synchronised once: separate begin/end mapper calls
+/// would each wait for the device. Returns its result (0: launched).
+Value *LaunchLowering::emitKernelCall(IRBuilder<> &B, const LaunchArgs &Args,
+                                      const ArgArrays &A, Value *Types,
+                                      Value *Dims, Value *Device,
+                                      Constant *Ident) {
+  Function *Body = B.GetInsertBlock()->getParent();
+  auto *DimsTy = ArrayType::get(I32, abi::NumDims);
+  SmallVector<Value *, abi::NumDims> D;
+  for (unsigned I = 0; I < abi::NumDims; ++I)
+    D.push_back(
+        B.CreateLoad(I32, B.CreateConstInBoundsGEP2_32(DimsTy, Dims, 0, I)));
+  OpenMPIRBuilder::TargetDataRTArgs RT(
+      A.Ptrs, A.Ptrs, A.Sizes, Types,
+      /*MapTypesArrayEnd=*/nullptr,
+      /*MappersArray=*/ConstantPointerNull::get(PtrTy), A.Names);
+  Value *Teams[] = {D[0], D[1], D[2]}, *Threads[] = {D[3], D[4], D[5]};
+  OpenMPIRBuilder::TargetKernelArgs KA(
+      Args.total(), RT, ConstantInt::get(I64, 0), Teams, Threads,
+      ConstantInt::get(I32, 0), /*HasNoWait=*/false,
+      omp::OMPDynGroupprivateFallbackType::Abort);
+  SmallVector<Value *> KernelArgs;
+  OpenMPIRBuilder::getKernelArgsVector(KA, B, KernelArgs);
+  Value *Rc = nullptr;
+  OpenMPIRBuilder::InsertPointTy AllocaIP(&Body->getEntryBlock(),
+                                          Body->getEntryBlock().begin());
+  B.restoreIP(OMP.emitTargetKernel(OpenMPIRBuilder::LocationDescription(B),
+                                   AllocaIP, Rc, Ident, Device, D[0], D[3],
+                                   regionId(M, *Kernel), KernelArgs));
+  return Rc;
+}
+
+/// The launch through libomptarget, outlined so that it can run now or on
+/// the queue's worker thread: `void body(ptr objs, ptr dims, i64 device)`.
+/// A negative device runs the kernel's grid on this CPU.
+Function *LaunchLowering::buildBody() {
+  Function *Body = createBody();
   Value *Objs = Body->getArg(0);
   Value *Dims = Body->getArg(1);
   Value *Device = Body->getArg(2);
-  Objs->setName("objs");
-  Dims->setName("dims");
-  Device->setName("device");
 
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Body));
   auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, CallParams.size()));
@@ -507,61 +592,11 @@ Function *LaunchLowering::buildBody() {
   B.CreateCall(CpuThunk, {Dims, Kernel, Objs});
   B.CreateBr(Done);
 
-  // The runtime must see the mapped ranges before the launch: to merge
-  // ranges that overlap (one buffer passed twice), to report a mapping the
-  // device cannot hold, to move a small range to memory the device holds or
-  // to stage a large one through pinned memory (MapPlan.cpp). Every launch
-  // that maps something may need one of them; it may rewrite the ranges and
-  // their transfer bits.
   B.SetInsertPoint(Offload);
-  bool Planned = !Args.Maps.empty();
-  ArgArrays A = emitArgumentArrays(B, Args, Planned);
-  Value *Types = A.Types, *Plan = nullptr;
-  if (Planned) {
-    IRBuilder<> Entry(&Body->getEntryBlock(), Body->getEntryBlock().begin());
-    Value *Mutable = Entry.CreateAlloca(ArrayType::get(I64, Args.total()),
-                                        nullptr, ".offload_maptypes.plan");
-    B.CreateMemCpy(Mutable, Align(8), A.Types, Align(8), 8 * Args.total());
-    Types = Mutable;
-    auto Fn = abi::declare(M, RuntimeFn::__ofld_plan_maps);
-    Plan = B.CreateCall(
-        Fn,
-        {SiteInfo, Device, ConstantInt::get(I32, Args.Maps.size()),
-         ConstantInt::get(I32, Args.total()), A.Ptrs, A.Sizes, Types, A.Names},
-        "ofld.plan");
-    // The plan reported a failure (to a handler, or for the next wait):
-    // the launch does not run.
-    auto *Abandoned =
-        M.getOrInsertGlobal(abi::VariableAbandonedPlan, Type::getInt8Ty(Ctx));
-    auto *Go = BasicBlock::Create(Ctx, "ofld.planned", Body, Launched);
-    B.CreateCondBr(B.CreateICmpEQ(Plan, Abandoned), Done, Go);
-    B.SetInsertPoint(Go);
-  }
-  // One __tgt_target_kernel call maps the ranges (in order), launches and
-  // unmaps (in reverse), synchronised once: separate begin/end mapper calls
-  // would each wait for the device.
-  auto *DimsTy = ArrayType::get(I32, abi::NumDims);
-  SmallVector<Value *, abi::NumDims> D;
-  for (unsigned I = 0; I < abi::NumDims; ++I)
-    D.push_back(
-        B.CreateLoad(I32, B.CreateConstInBoundsGEP2_32(DimsTy, Dims, 0, I)));
-  OpenMPIRBuilder::TargetDataRTArgs RT(
-      A.Ptrs, A.Ptrs, A.Sizes, Types,
-      /*MapTypesArrayEnd=*/nullptr,
-      /*MappersArray=*/ConstantPointerNull::get(PtrTy), A.Names);
-  Value *Teams[] = {D[0], D[1], D[2]}, *Threads[] = {D[3], D[4], D[5]};
-  OpenMPIRBuilder::TargetKernelArgs KA(
-      Args.total(), RT, ConstantInt::get(I64, 0), Teams, Threads,
-      ConstantInt::get(I32, 0), /*HasNoWait=*/false,
-      omp::OMPDynGroupprivateFallbackType::Abort);
-  SmallVector<Value *> KernelArgs;
-  OpenMPIRBuilder::getKernelArgsVector(KA, B, KernelArgs);
-  Value *Rc = nullptr;
-  OpenMPIRBuilder::InsertPointTy AllocaIP(&Body->getEntryBlock(),
-                                          Body->getEntryBlock().begin());
-  B.restoreIP(OMP.emitTargetKernel(OpenMPIRBuilder::LocationDescription(B),
-                                   AllocaIP, Rc, Ident, Device, D[0], D[3],
-                                   regionId(M, *Kernel), KernelArgs));
+  ArgArrays A =
+      emitArgumentArrays(B, Args, /*SizesOnStack=*/!Args.Maps.empty());
+  auto [Types, Plan] = emitPlan(B, Args, A, Device, Done, Launched);
+  Value *Rc = emitKernelCall(B, Args, A, Types, Dims, Device, Ident);
   B.CreateCondBr(B.CreateICmpEQ(Rc, ConstantInt::get(I32, 0)), Launched,
                  Failed);
 

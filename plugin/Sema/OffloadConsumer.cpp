@@ -8,6 +8,7 @@
 #include "DeviceConstants.h"
 #include "offload/Core/BoundAnalysis.h"
 #include "offload/Core/CallShape.h"
+#include "offload/Core/CallWalker.h"
 #include "offload/Core/KernelAttributes.h"
 #include "offload/Core/KernelBodyChecks.h"
 #include "offload/Core/KernelDescriptor.h"
@@ -21,7 +22,6 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Sema/Sema.h"
@@ -33,24 +33,24 @@ using namespace clang;
 namespace offload {
 namespace {
 
-/// What the plugin learnt about one kernel (or template specialisation).
-struct KernelInfo {
-  bool Valid = false;
-  bool Prepared = false; ///< attributes for CodeGen added to the definition
-  std::string Note;      ///< the annotation CodeGen reads (once Prepared)
-  KernelDescriptor Desc;
-};
-
-class OffloadConsumer final : public SemaConsumer {
+class OffloadConsumer final : public SemaConsumer, private CallWalker {
 public:
   explicit OffloadConsumer(CompilerInstance &CI)
-      : CI(CI), Unresolved(UnresolvedLaunchFilter::install(
+      : CallWalker(CI.getASTContext(), CI.getDiagnostics(),
+                   /*VisitInstantiations=*/false),
+        CI(CI), Unresolved(UnresolvedLaunchFilter::install(
                     CI.getDiagnostics(), CI.getDiagnosticOpts().ErrorLimit)) {}
 
   void InitializeSema(Sema &S) override { SemaRef = &S; }
   void ForgetSema() override { SemaRef = nullptr; }
 
-  bool HandleTopLevelDecl(DeclGroupRef DG) override;
+  /// Sema hands over each declaration, and each instantiation, as it is
+  /// complete: the walk follows it.
+  bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    for (Decl *D : DG)
+      walk(D);
+    return true;
+  }
   /// Kernel bodies are checked once callees defined further down and
   /// template instantiations exist.
   void HandleTranslationUnit(ASTContext &Ctx) override {
@@ -58,26 +58,29 @@ public:
     // replaced go out now (not per declaration: Sema hands instantiations
     // over while it still parses the declaration that needs them).
     Unresolved.release();
-    llvm::SmallVector<const FunctionDecl *, 16> Ks(Kernels.keys());
-    KernelBodies Bodies = analyseKernelBodies(Ctx, CI.getDiagnostics(), Ks);
+    KernelBodies Bodies =
+        analyseKernelBodies(Ctx, CI.getDiagnostics(), checkedKernels());
     copyConstantsToDevice(Ctx, Bodies.Constants);
     checkDefaultShapes(Ctx);
   }
 
-  /// Called by the visitor.
-  void handleFunction(FunctionDecl *FD);
-  void handleCall(CallExpr *CE, FunctionDecl *Enclosing);
-  void handleBlock(CompoundStmt *CS);
-  void handleUnresolvedCall(RecoveryExpr *RE) {
-    if (SemaRef)
-      diagnoseUnresolvedLaunch(*SemaRef, Unresolved, *RE);
-  }
-
 private:
-  KernelInfo &analyseKernel(const FunctionDecl *FD, bool Needed = true);
+  void kernelFound(FunctionDecl &FD) override;
+  void functionFound(FunctionDecl &FD) override;
+  void blockFound(CompoundStmt &CS) override;
+  void callFound(CallExpr &CE, FunctionDecl *Enclosing, CallKind Kind) override;
+  void unresolvedFound(RecoveryExpr &RE) override {
+    if (SemaRef)
+      diagnoseUnresolvedLaunch(*SemaRef, Unresolved, RE);
+  }
+  void beforeKernelCheck(const FunctionDecl &K) override {
+    completeParameterTypes(K);
+  }
+  bool kernelChecked(const FunctionDecl &K, KernelFacts &Facts) override;
+
   void checkDefaultShapes(ASTContext &Ctx);
   void completeParameterTypes(const FunctionDecl &FD);
-  void prepareDefinition(FunctionDecl *FD, KernelInfo &Info);
+  void prepareDefinition(FunctionDecl *FD, const KernelFacts &Facts);
   FunctionDecl *instantiateThunk(llvm::StringRef Name, const FunctionDecl &K);
   std::string mangle(const FunctionDecl *FD);
   bool isGPU() const {
@@ -87,13 +90,15 @@ private:
 
   CompilerInstance &CI;
   /// Holds clang's error for an offload() call it could not resolve until
-  /// the visitor reaches the call (CallShape.h).
+  /// the walk reaches the call (CallShape.h).
   UnresolvedLaunchFilter &Unresolved;
   Sema *SemaRef = nullptr;
-  llvm::DenseMap<const FunctionDecl *, KernelInfo> Kernels;
+  /// The annotation CodeGen reads, per kernel (first declaration) whose
+  /// definition has its attributes for CodeGen.
+  llvm::DenseMap<const FunctionDecl *, std::string> Notes;
   std::unique_ptr<MangleContext> Mangler;
   /// Calls that join a launch group (LaunchGroups.h), found per block
-  /// before the visitor reaches the calls.
+  /// before the walk reaches the calls.
   llvm::DenseMap<const CallExpr *, LaunchGroup> Groups;
   unsigned NextGroupId = 1;
   /// Launches already warned about writing a region's read-only range.
@@ -104,76 +109,39 @@ private:
       DefaultShapes;
 };
 
-/// Visits function bodies, remembering the innermost enclosing function.
-class CallFinder : public RecursiveASTVisitor<CallFinder> {
-public:
-  explicit CallFinder(OffloadConsumer &C) : C(C) {}
-
-  bool TraverseDecl(Decl *D) {
-    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-    if (FD)
-      Stack.push_back(FD);
-    bool R = RecursiveASTVisitor::TraverseDecl(D);
-    if (FD)
-      Stack.pop_back();
-    return R;
-  }
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    C.handleFunction(FD);
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *CE) {
-    C.handleCall(CE, Stack.empty() ? nullptr : Stack.back());
-    return true;
-  }
-  bool VisitCompoundStmt(CompoundStmt *CS) {
-    C.handleBlock(CS);
-    return true;
-  }
-  bool VisitRecoveryExpr(RecoveryExpr *RE) {
-    C.handleUnresolvedCall(RE);
-    return true;
-  }
-
-private:
-  OffloadConsumer &C;
-  llvm::SmallVector<FunctionDecl *, 4> Stack;
-};
-
 } // namespace
 
-bool OffloadConsumer::HandleTopLevelDecl(DeclGroupRef DG) {
-  CallFinder Finder(*this);
-  for (Decl *D : DG)
-    Finder.TraverseDecl(D);
-  return true;
+void OffloadConsumer::functionFound(FunctionDecl &FD) {
+  checkOutParams(FD, CI.getDiagnostics());
+  if (FD.isDependentContext() || !FD.hasBody() ||
+      !FD.doesThisDeclarationHaveABody() ||
+      CI.getLangOpts().OpenMPIsTargetDevice)
+    return;
+  checkRegionConstness(
+      *FD.getBody(), CI.getASTContext(), CI.getDiagnostics(),
+      [&](const CallExpr &CE) -> std::optional<LaunchInfo> {
+        std::optional<LaunchedKernel> L = launchedKernel(CE);
+        if (!L)
+          return std::nullopt;
+        const KernelFacts *Facts = kernel(*L->Kernel);
+        if (!Facts)
+          return std::nullopt;
+        return LaunchInfo{L->Kernel, &Facts->Desc, L->FirstArg};
+      },
+      ConstWarned);
 }
 
-void OffloadConsumer::handleFunction(FunctionDecl *FD) {
-  checkOutParams(*FD, CI.getDiagnostics());
-  if (!FD->isDependentContext() && !isKernel(*FD) && FD->hasBody() &&
-      FD->doesThisDeclarationHaveABody() &&
-      !CI.getLangOpts().OpenMPIsTargetDevice)
-    checkRegionConstness(
-        *FD->getBody(), CI.getASTContext(), CI.getDiagnostics(),
-        [&](const CallExpr &CE) -> std::optional<LaunchInfo> {
-          std::optional<LaunchedKernel> L = launchedKernel(CE);
-          if (!L)
-            return std::nullopt;
-          KernelInfo &Info = analyseKernel(L->Kernel);
-          if (!Info.Valid)
-            return std::nullopt;
-          return LaunchInfo{L->Kernel, &Info.Desc, L->FirstArg};
-        },
-        ConstWarned);
-  if (FD->isDependentContext() || !isKernel(*FD))
+void OffloadConsumer::kernelFound(FunctionDecl &FD) {
+  checkOutParams(FD, CI.getDiagnostics());
+  if (FD.isDependentContext())
     return;
-  KernelInfo &Info = analyseKernel(FD, FD->doesThisDeclarationHaveABody());
-  if (Info.Valid && FD->doesThisDeclarationHaveABody())
-    prepareDefinition(FD, Info);
-  else if (Info.Prepared) // a redeclaration after the definition
-    FD->addAttr(AnnotateAttr::CreateImplicit(CI.getASTContext(), Info.Note,
-                                             nullptr, 0));
+  const KernelFacts *Facts = kernel(FD, FD.doesThisDeclarationHaveABody());
+  if (Facts && FD.doesThisDeclarationHaveABody())
+    prepareDefinition(&FD, *Facts);
+  else if (auto It = Notes.find(FD.getCanonicalDecl()); It != Notes.end())
+    // A redeclaration after the definition.
+    FD.addAttr(AnnotateAttr::CreateImplicit(CI.getASTContext(), It->second,
+                                            nullptr, 0));
 }
 
 std::string OffloadConsumer::mangle(const FunctionDecl *FD) {
@@ -214,38 +182,16 @@ void OffloadConsumer::completeParameterTypes(const FunctionDecl &FD) {
   }
 }
 
-KernelInfo &OffloadConsumer::analyseKernel(const FunctionDecl *FD,
-                                           bool Needed) {
-  FD = FD->getCanonicalDecl();
-  if (auto Found = Kernels.find(FD); Found != Kernels.end())
-    return Found->second;
-  completeParameterTypes(*FD);
-  // A declaration whose parameter types are still incomplete is judged
-  // where its definition or a launch needs them, not now.
-  if (!Needed && hasIncompleteParameter(*FD, CI.getASTContext())) {
-    static KernelInfo Pending;
-    Pending = KernelInfo();
-    return Pending;
-  }
-  KernelInfo &Info = Kernels[FD];
-  std::optional<KernelDescriptor> D =
-      checkKernelDeclaration(*FD, CI.getASTContext(), CI.getDiagnostics());
-  if (!D)
-    return Info;
-  Info.Desc = std::move(*D);
-  Info.Valid = true;
-
-  // Thunks let clang, not us, apply each target's calling convention when
-  // the kernel is finally called with its parameter objects.
-  KernelDescriptor &Desc = Info.Desc;
-  if (FunctionDecl *Invoke = instantiateThunk("invoke", *FD))
+// Thunks let clang, not us, apply each target's calling convention when
+// the kernel is finally called with its parameter objects.
+bool OffloadConsumer::kernelChecked(const FunctionDecl &K, KernelFacts &Facts) {
+  KernelDescriptor &Desc = Facts.Desc;
+  if (FunctionDecl *Invoke = instantiateThunk("invoke", K))
     Desc.InvokeThunk = mangle(Invoke);
   if (!isGPU())
-    if (FunctionDecl *Cpu = instantiateThunk("cpu_grid", *FD))
+    if (FunctionDecl *Cpu = instantiateThunk("cpu_grid", K))
       Desc.CpuThunk = mangle(Cpu);
-  if (Desc.InvokeThunk.empty() || (!isGPU() && Desc.CpuThunk.empty()))
-    Info.Valid = false;
-  return Info;
+  return !Desc.InvokeThunk.empty() && (isGPU() || !Desc.CpuThunk.empty());
 }
 
 FunctionDecl *OffloadConsumer::instantiateThunk(llvm::StringRef Name,
@@ -283,8 +229,10 @@ FunctionDecl *OffloadConsumer::instantiateThunk(llvm::StringRef Name,
   return Spec;
 }
 
-void OffloadConsumer::prepareDefinition(FunctionDecl *FD, KernelInfo &Info) {
-  if (FD->hasAttr<OMPDeclareTargetDeclAttr>() && Info.Prepared)
+void OffloadConsumer::prepareDefinition(FunctionDecl *FD,
+                                        const KernelFacts &Facts) {
+  if (FD->hasAttr<OMPDeclareTargetDeclAttr>() &&
+      Notes.count(FD->getCanonicalDecl()))
     return;
   ASTContext &Ctx = CI.getASTContext();
   // Device compiles emit only declare-target functions; `used` keeps
@@ -298,19 +246,21 @@ void OffloadConsumer::prepareDefinition(FunctionDecl *FD, KernelInfo &Info) {
     FD->addAttr(UsedAttr::CreateImplicit(Ctx));
   // The definition's annotation carries the bound its extent function
   // computes (LaunchExtent.h); the descriptors of calls do not need it.
-  KernelDescriptor Annotated = Info.Desc;
+  KernelDescriptor Annotated = Facts.Desc;
   if (std::optional<BoundAnalysis> B = analyseLaunchBound(*FD, Ctx))
     Annotated.Bound = B->Bound;
-  Info.Note = (KernelAnnotationPrefix + encodeKernel(Annotated)).str();
+  std::string Note = (KernelAnnotationPrefix + encodeKernel(Annotated)).str();
   // On every declaration: clang emits a function's annotations from its
   // latest declaration at the end of the translation unit when a launch
   // written above the definition used it first.
   for (FunctionDecl *R : FD->redecls())
-    R->addAttr(AnnotateAttr::CreateImplicit(Ctx, Info.Note, nullptr, 0));
-  Info.Prepared = true;
+    R->addAttr(AnnotateAttr::CreateImplicit(Ctx, Note, nullptr, 0));
+  Notes[FD->getCanonicalDecl()] = std::move(Note);
 }
 
-void OffloadConsumer::handleCall(CallExpr *CE, FunctionDecl *Enclosing) {
+void OffloadConsumer::callFound(CallExpr &Found, FunctionDecl *Enclosing,
+                                CallKind) {
+  CallExpr *CE = &Found;
   LaunchForm Form = launchFormOf(CE->getDirectCallee());
   if (Form == LaunchForm::None || CE->isTypeDependent() ||
       CE->isValueDependent())
@@ -319,12 +269,12 @@ void OffloadConsumer::handleCall(CallExpr *CE, FunctionDecl *Enclosing) {
   unsigned KernelArg = Form == LaunchForm::Shaped ? 1 : 0;
   if (CE->getNumArgs() <= KernelArg)
     return;
-  KernelInfo *Info = nullptr;
+  const KernelFacts *Facts = nullptr;
   CheckedLaunch Checked =
       checkLaunchCall(Ctx, CI.getDiagnostics(), *CE, KernelArg, Enclosing,
                       [&](const FunctionDecl &K) {
-                        Info = &analyseKernel(&K);
-                        return Info->Valid;
+                        Facts = kernel(K);
+                        return Facts != nullptr;
                       });
   if (!Checked.Ok)
     return;
@@ -337,7 +287,7 @@ void OffloadConsumer::handleCall(CallExpr *CE, FunctionDecl *Enclosing) {
   SourceManager &SM = Ctx.getSourceManager();
   PresumedLoc PLoc = SM.getPresumedLoc(SM.getExpansionLoc(CE->getBeginLoc()));
   CallSiteDescriptor Call;
-  Call.Kernel = Info->Desc;
+  Call.Kernel = Facts->Desc;
   if (PLoc.isValid()) {
     Call.File = PLoc.getFilename();
     Call.Line = PLoc.getLine();
@@ -378,11 +328,11 @@ void OffloadConsumer::checkDefaultShapes(ASTContext &Ctx) {
   }
 }
 
-void OffloadConsumer::handleBlock(CompoundStmt *CS) {
-  if (isGPU() || CS->size() < 2)
+void OffloadConsumer::blockFound(CompoundStmt &CS) {
+  if (isGPU() || CS.size() < 2)
     return; // only the host lowers launches
   findLaunchGroups(
-      *CS,
+      CS,
       [&](const CallExpr &CE) -> const KernelDescriptor * {
         if (launchFormOf(CE.getDirectCallee()) != LaunchForm::Plain ||
             CE.isTypeDependent() || CE.isValueDependent() ||
@@ -391,8 +341,8 @@ void OffloadConsumer::handleBlock(CompoundStmt *CS) {
         const FunctionDecl *K = namedKernel(*CE.getArg(0));
         if (!K || !isKernel(*K))
           return nullptr;
-        KernelInfo &Info = analyseKernel(K);
-        return Info.Valid ? &Info.Desc : nullptr;
+        const KernelFacts *Facts = kernel(*K);
+        return Facts ? &Facts->Desc : nullptr;
       },
       NextGroupId, Groups);
 }

@@ -30,12 +30,6 @@ using namespace llvm;
 namespace offload {
 namespace rewrite {
 
-bool isOffloadEntry(const FunctionDecl &FD) {
-  return FD.getDeclName().isIdentifier() && FD.getName() == "offload" &&
-         FD.getDeclContext()->getRedeclContext()->isTranslationUnit() &&
-         (FD.getPrimaryTemplate() || FD.getDescribedFunctionTemplate());
-}
-
 namespace {
 
 /// The two entry points, as the plugin tells them apart: by the marker
@@ -47,23 +41,6 @@ unsigned kernelArgIndex(const FunctionDecl &Entry) {
                  Entry.getParamDecl(0)->getType()->isReferenceType()
              ? 1
              : 0;
-}
-
-/// The function whose body holds `S`; a lambda's body is part of the
-/// function that writes the lambda, as the plugin sees it.
-const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt &S) {
-  DynTypedNodeList Parents = Ctx.getParents(S);
-  while (!Parents.empty()) {
-    const DynTypedNode &P = Parents[0];
-    if (const auto *D = P.get<Decl>())
-      if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
-        const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-        if (!MD || !MD->getParent()->isLambda())
-          return FD;
-      }
-    Parents = Ctx.getParents(P);
-  }
-  return nullptr;
 }
 
 /// If the call is a statement on its own, so that a block can replace it,
@@ -256,8 +233,8 @@ std::string defaultShapeWords(const std::optional<LaunchBound> &Bound,
 } // namespace
 
 std::optional<CheckedCall>
-checkCall(RewriteContext &RC, const CallExpr &CE, KernelCheck Check,
-          std::vector<const FunctionDecl *> &Launched) {
+checkCall(RewriteContext &RC, const CallExpr &CE, const FunctionDecl *Enclosing,
+          KernelCheck Check, std::vector<const FunctionDecl *> &Launched) {
   const FunctionDecl &Entry = *CE.getDirectCallee();
   if (CE.isTypeDependent() || CE.isValueDependent())
     return std::nullopt;
@@ -266,9 +243,9 @@ checkCall(RewriteContext &RC, const CallExpr &CE, KernelCheck Check,
   if (CE.getNumArgs() <= Out.KernelArg)
     return std::nullopt;
 
-  CheckedLaunch Checked = checkLaunchCall(
-      RC.Ctx, RC.Diags, CE, Out.KernelArg, enclosingFunction(RC.Ctx, CE),
-      [&](const FunctionDecl &K) { return Check(K, true); });
+  CheckedLaunch Checked =
+      checkLaunchCall(RC.Ctx, RC.Diags, CE, Out.KernelArg, Enclosing,
+                      [&](const FunctionDecl &K) { return Check(K, true); });
   if (Checked.Kernel)
     Launched.push_back(Checked.Kernel);
   if (!Checked.Ok)
@@ -285,40 +262,32 @@ checkCall(RewriteContext &RC, const CallExpr &CE, KernelCheck Check,
   return Out;
 }
 
-std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
-                                    const CheckedCall &Checked, bool Syncs,
-                                    const LaunchBound *Bound) {
+namespace {
+
+/// The text a call replaces: none (reported) where it is spelled in a
+/// macro's body, which has no text of its own.
+std::optional<FileRange> replacedRange(RewriteContext &RC, const CallExpr &CE,
+                                       SourceLocation Loc) {
+  const SourceManager &SM = RC.SM;
+  if (CE.getBeginLoc().isFileID() || SM.isMacroArgExpansion(CE.getBeginLoc()))
+    if (std::optional<FileRange> Range =
+            fileRange(SM, RC.langOpts(), CE.getSourceRange()))
+      return Range;
+  StringRef Macro =
+      Lexer::getImmediateMacroName(CE.getBeginLoc(), SM, RC.langOpts());
+  report(RC.Diags, Loc, DiagId::RewriteCallInMacroBody) << Macro;
+  return std::nullopt;
+}
+
+/// The call's own fields of its lowering (its text, the kernel and launch
+/// as spelled, where it sits); false (reported) where the kernel or launch
+/// is spelled in a macro.
+bool describeCall(RewriteContext &RC, const CallExpr &CE,
+                  const CheckedCall &Checked, const FileRange &Range,
+                  LoweredCall &Call) {
   const SourceManager &SM = RC.SM;
   const LangOptions &LO = RC.langOpts();
-  SourceLocation Loc = SM.getFileLoc(CE.getBeginLoc());
-  const FunctionDecl *Kernel = Checked.Kernel;
-  const unsigned KernelArg = Checked.KernelArg;
-
-  // A call spelled in a macro's body has no text of its own to replace; one
-  // spelled in a macro argument does.
-  std::optional<FileRange> Range;
-  if (CE.getBeginLoc().isFileID() || SM.isMacroArgExpansion(CE.getBeginLoc()))
-    Range = fileRange(SM, LO, CE.getSourceRange());
-  if (!Range) {
-    StringRef Macro = Lexer::getImmediateMacroName(CE.getBeginLoc(), SM, LO);
-    report(RC.Diags, Loc, DiagId::RewriteCallInMacroBody) << Macro;
-    return std::nullopt;
-  }
-  StringRef Buf = SM.getBufferData(Range->File);
-  // Replace the `;` too where it follows in the text, so that the block
-  // is the statement (`if (c) offload(...); else` stays valid).
-  std::optional<unsigned> Semi =
-      semicolonAfter(SM, LO, Range->File, Range->End);
-  // Without it, `{...};` only reads as one statement inside a block.
-  auto [Statement, Holder] = statementOf(RC.Ctx, CE);
-  if (!Holder || (!Semi && !isa<CompoundStmt>(Holder))) {
-    report(RC.Diags, Loc, DiagId::RewriteCallNotAStatement);
-    return std::nullopt;
-  }
-
-  PlannedCall Out;
-  Out.Statement = Statement;
-  LoweredCall &Call = Out.Call;
+  StringRef Buf = SM.getBufferData(Range.File);
   Call.InMacroArgument = CE.getBeginLoc().isMacroID();
   if (Call.InMacroArgument) {
     // No `#line` directive inside the macro's invocation.
@@ -330,26 +299,152 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
                                 SM.getFileOffset(Inv.getEnd()));
   }
   // The indentation of the line the call starts on.
-  Call.Indent = Buf.slice(lineStart(Buf, Range->Begin), Range->Begin)
+  Call.Indent = Buf.slice(lineStart(Buf, Range.Begin), Range.Begin)
                     .take_while([](char C) { return C == ' ' || C == '\t'; })
                     .str();
   Call.Form = RC.Opts.Form;
-  Call.Syncs = Syncs;
-  Call.Original = Buf.slice(Range->Begin, Range->End).str();
+  Call.Original = Buf.slice(Range.Begin, Range.End).str();
   Call.Kernel = fileText(
-      SM, LO, kernelReference(*CE.getArg(KernelArg))->getSourceRange());
+      SM, LO, kernelReference(*CE.getArg(Checked.KernelArg))->getSourceRange());
   {
     raw_string_ostream OS(Call.KernelName);
-    Kernel->getNameForDiagnostic(OS, RC.Ctx.getPrintingPolicy(),
-                                 /*Qualified=*/true);
+    Checked.Kernel->getNameForDiagnostic(OS, RC.Ctx.getPrintingPolicy(),
+                                         /*Qualified=*/true);
   }
-  if (KernelArg)
+  if (Checked.KernelArg)
     Call.Launch = fileText(SM, LO, CE.getArg(0)->getSourceRange());
-  if (Call.Kernel.empty() || (Call.Launch && Call.Launch->empty())) {
-    report(RC.Diags, Loc, DiagId::RewriteArgumentInMacro)
-        << (Call.Kernel.empty() ? KernelArg + 1 : 1);
+  Call.Line = SM.getPresumedLoc(SM.getExpansionLoc(CE.getBeginLoc())).getLine();
+  if (!Call.Kernel.empty() && !(Call.Launch && Call.Launch->empty()))
+    return true;
+  report(RC.Diags, SM.getFileLoc(CE.getBeginLoc()),
+         DiagId::RewriteArgumentInMacro)
+      << (Call.Kernel.empty() ? Checked.KernelArg + 1 : 1);
+  return false;
+}
+
+/// The declarators of a reduction parameter `P` (of type `T`, reducing
+/// into `Pointee`): the variable it binds, and its accumulator's type.
+void declareReduction(ASTContext &Ctx, QualType T, QualType Pointee, unsigned I,
+                      LoweredParam &LP, const LoweredCall &Call) {
+  // The argument is a T lvalue; the kernel gets an accumulator.
+  QualType Acc = T.getNonReferenceType().getUnqualifiedType();
+  bool Spell = !Call.InMacroArgument && canSpell(Ctx, Acc);
+  LP.Declarator =
+      Spell ? declarator(Ctx, Ctx.getLValueReferenceType(Pointee)) : "auto &%s";
+  LP.Reduction = Spell ? declarator(Ctx, Acc)
+                       : "std::remove_reference_t<decltype(ofld::bridge::"
+                         "param<" +
+                             utostr(I) + ">(" + Call.Kernel + "))>";
+  if (StringRef(LP.Reduction).ends_with(" %s"))
+    LP.Reduction.resize(LP.Reduction.size() - 3);
+}
+
+/// Parameter `I` of the call's kernel as the call passes `Arg` to it, from
+/// the kernel's facts (its first declaration `P`); none (reported) where the
+/// argument is spelled in a macro.
+std::optional<LoweredParam> lowerParam(RewriteContext &RC, const Expr &Arg,
+                                       unsigned ArgIndex, const ParmVarDecl &P,
+                                       const ParmVarDecl &NamedP, unsigned I,
+                                       const KernelFacts &Facts,
+                                       const LoweredCall &Call) {
+  ASTContext &Ctx = RC.Ctx;
+  const ParamLayout &Layout = Facts.Desc.Params[I];
+  LoweredParam LP;
+  LP.Argument = fileText(RC.SM, RC.langOpts(), Arg.getSourceRange());
+  if (LP.Argument.empty()) {
+    report(RC.Diags, Arg.getBeginLoc(), DiagId::RewriteArgumentInMacro)
+        << ArgIndex + 1;
     return std::nullopt;
   }
+  LP.Name = NamedP.getName().str();
+  QualType T = P.getType();
+  LP.Declarator = !Call.InMacroArgument && canSpell(Ctx, T)
+                      ? declarator(Ctx, T)
+                      : "decltype(ofld::bridge::param<" + utostr(I) + ">(" +
+                            Call.Kernel + ")) %s";
+  // A span made from a temporary container: the container must outlive
+  // the declaration of the span (in the call it lives to the call's end).
+  if (Layout.Kind == PayloadKind::Span) {
+    const Expr *Written = Arg.IgnoreUnlessSpelledInSource();
+    QualType WT = Written->getType();
+    LP.KeepTemporary = !Written->isLValue() && WT->isRecordType() &&
+                       !Ctx.hasSameUnqualifiedType(WT, T);
+  }
+  if (Layout.Reduce != ReduceKind::None)
+    declareReduction(Ctx, T, Facts.Rules[I].Pointee, I, LP, Call);
+  LP.Kind = Layout.Kind;
+  LP.InDeviceMemory = LP.Kind == PayloadKind::Value && LP.Reduction.empty() &&
+                      isLargeValue(P, Ctx);
+  LP.CopiedOnStack = LP.InDeviceMemory && !isLargeReadOnlyValue(P, Ctx);
+  LP.Map = Layout.Map;
+  return LP;
+}
+
+/// How the launch shape is chosen, for --explain: the rule of
+/// offload/launch.hpp (ofld::detail::default_dims), with the bound named by
+/// the kernel's parameters.
+std::string launchWords(const LoweredCall &Call,
+                        ArrayRef<ParamExplanation> Params) {
+  SmallVector<std::string, 8> ParamNames;
+  for (const ParamExplanation &PE : Params)
+    ParamNames.push_back(PE.Name);
+  std::string Shape = defaultShapeWords(Call.Bound, ParamNames);
+  return Call.Launch ? *Call.Launch + " (unset grid: " + Shape +
+                           "; a grid without a block: blocks of " +
+                           utostr(ofld::detail::default_block_threads) + "; " +
+                           ofld::detail::zero_component_rule + ")"
+                     : "default, " + Shape;
+}
+
+} // namespace
+
+std::vector<std::string> explainedSizes(ASTContext &Ctx,
+                                        const FunctionDecl &Kernel,
+                                        const KernelFacts &Facts) {
+  const FunctionDecl *First = Kernel.getCanonicalDecl();
+  const FunctionDecl *Named =
+      Kernel.getDefinition() ? Kernel.getDefinition() : First;
+  std::vector<std::string> Sizes;
+  for (auto [I, Rule] : enumerate(Facts.Rules)) {
+    const ParmVarDecl *NamedP = Named->getParamDecl(I);
+    if (NamedP == First->getParamDecl(I)) {
+      Sizes.push_back(Rule.SizeExpr);
+      continue;
+    }
+    // The definition names the parameter: spell the size with that name.
+    ParamClassification NamedC =
+        classifyParameter(*NamedP, isOutParam(*NamedP), Ctx);
+    const auto *NamedRule = std::get_if<ParamRule>(&NamedC);
+    Sizes.push_back(NamedRule ? NamedRule->SizeExpr : Rule.SizeExpr);
+  }
+  return Sizes;
+}
+
+std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
+                                    const CheckedCall &Checked,
+                                    const KernelInputs &In) {
+  const SourceManager &SM = RC.SM;
+  SourceLocation Loc = SM.getFileLoc(CE.getBeginLoc());
+  std::optional<FileRange> Range = replacedRange(RC, CE, Loc);
+  if (!Range)
+    return std::nullopt;
+  // Replace the `;` too where it follows in the text, so that the block
+  // is the statement (`if (c) offload(...); else` stays valid).
+  std::optional<unsigned> Semi =
+      semicolonAfter(SM, RC.langOpts(), Range->File, Range->End);
+  // Without it, `{...};` only reads as one statement inside a block.
+  auto [Statement, Holder] = statementOf(RC.Ctx, CE);
+  if (!Holder || (!Semi && !isa<CompoundStmt>(Holder))) {
+    report(RC.Diags, Loc, DiagId::RewriteCallNotAStatement);
+    return std::nullopt;
+  }
+
+  PlannedCall Out;
+  Out.Statement = Statement;
+  LoweredCall &Call = Out.Call;
+  Call.Syncs = In.Syncs;
+  if (!describeCall(RC, CE, Checked, *Range, Call))
+    return std::nullopt;
   if (Semi)
     Range->End = *Semi;
   Out.Range = *Range;
@@ -360,91 +455,36 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
   Explain.Line = PLoc.getLine();
   Explain.Column = PLoc.getColumn();
   Explain.Kernel = Call.Kernel;
-  Call.Line = SM.getPresumedLoc(SM.getExpansionLoc(CE.getBeginLoc())).getLine();
   Out.Kernel.Name = Call.KernelName;
 
-  // Classify as the plugin does, on the first declaration; name the
-  // parameters as the definition does, where there is one.
-  const FunctionDecl *First = Kernel->getCanonicalDecl();
+  // The kernel's facts come from its first declaration; the parameters are
+  // named as the definition names them, where there is one.
+  const FunctionDecl *First = Checked.Kernel->getCanonicalDecl();
   const FunctionDecl *Named =
-      Kernel->getDefinition() ? Kernel->getDefinition() : First;
+      Checked.Kernel->getDefinition() ? Checked.Kernel->getDefinition() : First;
   ASTContext &Ctx = RC.Ctx;
   for (unsigned I = 0; I < Checked.NumArgs; ++I) {
     const ParmVarDecl *P = First->getParamDecl(I);
-    ParamClassification C = classifyParameter(*P, isOutParam(*P), Ctx);
-    const ParamRule &Rule = std::get<ParamRule>(C); // checkKernel passed
-    const Expr *Arg = CE.getArg(KernelArg + 1 + I);
-    LoweredParam LP;
-    LP.Argument = fileText(SM, LO, Arg->getSourceRange());
-    if (LP.Argument.empty()) {
-      report(RC.Diags, Arg->getBeginLoc(), DiagId::RewriteArgumentInMacro)
-          << (KernelArg + 2 + I);
+    const ParamLayout &Layout = In.Facts->Desc.Params[I];
+    unsigned ArgIndex = Checked.KernelArg + 1 + I;
+    std::optional<LoweredParam> LP =
+        lowerParam(RC, *CE.getArg(ArgIndex), ArgIndex, *P,
+                   *Named->getParamDecl(I), I, *In.Facts, Call);
+    if (!LP)
       return std::nullopt;
-    }
-    const ParmVarDecl *NamedP = Named->getParamDecl(I);
-    LP.Name = NamedP->getName().str();
-    QualType T = P->getType();
-    LP.Declarator = !Call.InMacroArgument && canSpell(Ctx, T)
-                        ? declarator(Ctx, T)
-                        : "decltype(ofld::bridge::param<" + utostr(I) + ">(" +
-                              Call.Kernel + ")) %s";
-    // A span made from a temporary container: the container must outlive
-    // the declaration of the span (in the call it lives to the call's end).
-    if (Rule.Layout.Kind == PayloadKind::Span) {
-      const Expr *Written = Arg->IgnoreUnlessSpelledInSource();
-      QualType WT = Written->getType();
-      LP.KeepTemporary = !Written->isLValue() && WT->isRecordType() &&
-                         !Ctx.hasSameUnqualifiedType(WT, T);
-    }
-    if (Rule.Layout.Reduce != ReduceKind::None) {
-      // The argument is a T lvalue; the kernel gets an accumulator.
-      QualType Acc = T.getNonReferenceType().getUnqualifiedType();
-      bool Spell = !Call.InMacroArgument && canSpell(Ctx, Acc);
-      LP.Declarator =
-          Spell ? declarator(Ctx, Ctx.getLValueReferenceType(Rule.Pointee))
-                : "auto &%s";
-      LP.Reduction = Spell ? declarator(Ctx, Acc)
-                           : "std::remove_reference_t<decltype(ofld::bridge::"
-                             "param<" +
-                                 utostr(I) + ">(" + Call.Kernel + "))>";
-      if (StringRef(LP.Reduction).ends_with(" %s"))
-        LP.Reduction.resize(LP.Reduction.size() - 3);
-    }
-    LP.Kind = Rule.Layout.Kind;
-    LP.InDeviceMemory = LP.Kind == PayloadKind::Value && LP.Reduction.empty() &&
-                        isLargeValue(*P, Ctx);
-    LP.CopiedOnStack = LP.InDeviceMemory && !isLargeReadOnlyValue(*P, Ctx);
-    LP.Map = Rule.Layout.Map;
-    Out.Kernel.Params.push_back(Rule.Layout);
-
+    Out.Kernel.Params.push_back(Layout);
     ParamExplanation PE;
-    PE.Name = LP.Name;
-    Call.Params.push_back(std::move(LP));
-    PE.Type = T.getAsString(Ctx.getPrintingPolicy());
-    PE.Row = ruleFor(Rule.Row).ParamForm;
-    PE.Transfer = mapTypeName(Rule.Layout.Map).str();
-    // The size expression is spelled with the parameter's name.
-    ParamClassification NamedC =
-        NamedP == P ? C : classifyParameter(*NamedP, isOutParam(*NamedP), Ctx);
-    const auto *NamedRule = std::get_if<ParamRule>(&NamedC);
-    PE.Size = NamedRule ? NamedRule->SizeExpr : Rule.SizeExpr;
+    PE.Name = LP->Name;
+    Call.Params.push_back(std::move(*LP));
+    PE.Type = P->getType().getAsString(Ctx.getPrintingPolicy());
+    PE.Row = ruleFor(In.Facts->Rules[I].Row).ParamForm;
+    PE.Transfer = mapTypeName(Layout.Map).str();
+    PE.Size = In.Sizes[I];
     Explain.Params.push_back(std::move(PE));
   }
-  if (Bound)
-    Call.Bound = foldConstants(*Bound);
-
-  // The rule of offload/launch.hpp (ofld::detail::default_dims), with the
-  // bound named by the kernel's parameters.
-  SmallVector<std::string, 8> ParamNames;
-  for (const ParamExplanation &PE : Explain.Params)
-    ParamNames.push_back(PE.Name);
-  std::string Shape = defaultShapeWords(Call.Bound, ParamNames);
-  Explain.Launch = Call.Launch
-                       ? *Call.Launch + " (unset grid: " + Shape +
-                             "; a grid without a block: blocks of " +
-                             utostr(ofld::detail::default_block_threads) +
-                             "; " + ofld::detail::zero_component_rule + ")"
-                       : "default, " + Shape;
+  if (In.Bound)
+    Call.Bound = foldConstants(*In.Bound);
+  Explain.Launch = launchWords(Call, Explain.Params);
   return Out;
 }
 

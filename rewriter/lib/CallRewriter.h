@@ -18,6 +18,7 @@
 #include "RewriteContext.h"
 #include "SourceText.h"
 
+#include "offload/Core/CallWalker.h"
 #include "offload/Core/KernelDescriptor.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -25,6 +26,7 @@
 #include <optional>
 
 namespace clang {
+class ASTContext;
 class CallExpr;
 class FunctionDecl;
 class Stmt;
@@ -32,9 +34,6 @@ class Stmt;
 
 namespace offload {
 namespace rewrite {
-
-/// Whether `FD` is one of the offload() entry points of offload.hpp.
-bool isOffloadEntry(const clang::FunctionDecl &FD);
 
 /// A call that passed the plugin's checks.
 struct CheckedCall {
@@ -50,10 +49,12 @@ struct CheckedCall {
 using KernelCheck =
     llvm::function_ref<bool(const clang::FunctionDecl &Kernel, bool Needed)>;
 
-/// Checks one call as the plugin does, in the plugin's order. `Launched`
-/// collects every kernel a call names (for the body checks).
+/// Checks one call, written in `Enclosing`, as the plugin does, in the
+/// plugin's order. `Launched` collects every kernel a call names (for the
+/// body checks).
 std::optional<CheckedCall>
-checkCall(RewriteContext &RC, const clang::CallExpr &CE, KernelCheck Check,
+checkCall(RewriteContext &RC, const clang::CallExpr &CE,
+          const clang::FunctionDecl *Enclosing, KernelCheck Check,
           std::vector<const clang::FunctionDecl *> &Launched);
 
 /// A call ready to be replaced.
@@ -68,15 +69,33 @@ struct PlannedCall {
   const clang::Stmt *Statement = nullptr;
 };
 
+/// What planCall reads about a call's kernel, found once per kernel.
+struct KernelInputs {
+  /// The kernel's declaration, checked (CallWalker's memo): what each
+  /// parameter moves, and how.
+  const KernelFacts *Facts = nullptr;
+  /// Per parameter, the size expression --explain prints (explainedSizes).
+  llvm::ArrayRef<std::string> Sizes;
+  /// The kernel synchronises its blocks.
+  bool Syncs = false;
+  /// What the kernel's bounds check admits, null where the call cannot
+  /// spell it (the kernel is defined in another file, after the call or in
+  /// another translation unit).
+  const LaunchBound *Bound = nullptr;
+};
+
+/// The size expression of each parameter of `Kernel` for --explain, spelled
+/// with the names its definition gives the parameters.
+std::vector<std::string> explainedSizes(clang::ASTContext &Ctx,
+                                        const clang::FunctionDecl &Kernel,
+                                        const KernelFacts &Facts);
+
 /// Plans the replacement of a checked call, or reports (a row of
-/// Diagnostics.def) why it cannot be spelled. `Bound`: what the kernel's
-/// bounds check admits, null where the call cannot spell it (the kernel is
-/// defined in another file, after the call or in another translation
-/// unit).
+/// Diagnostics.def) why it cannot be spelled.
 std::optional<PlannedCall> planCall(RewriteContext &RC,
                                     const clang::CallExpr &CE,
-                                    const CheckedCall &Checked, bool Syncs,
-                                    const LaunchBound *Bound);
+                                    const CheckedCall &Checked,
+                                    const KernelInputs &Kernel);
 
 } // namespace rewrite
 } // namespace offload

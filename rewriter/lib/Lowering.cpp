@@ -147,45 +147,42 @@ std::string declare(StringRef Declarator, StringRef Name) {
       .str();
 }
 
-} // namespace
+/// In a macro argument only parentheses keep a comma from splitting it;
+/// offload()'s own did that for the arguments, so add ours.
+std::string initializer(const LoweredCall &Call, StringRef Text) {
+  if (!Call.InMacroArgument || Text.starts_with("{"))
+    return Text.str();
+  return ("(" + Text + ")").str();
+}
 
-std::string lowerCall(const LoweredCall &Call) {
+/// The arguments bound exactly as offload()'s `const P&` parameters would,
+/// then spans taken apart: OpenMP maps array sections, not span objects.
+std::string bindArguments(const LoweredCall &Call, const Names &N) {
   std::string Out;
   raw_string_ostream OS(Out);
-  Names N(Call.Params);
-  // In a macro argument only parentheses keep a comma from splitting it;
-  // offload()'s own did that for the arguments, so add ours.
-  auto Initializer = [&](StringRef Text) {
-    if (!Call.InMacroArgument || Text.starts_with("{"))
-      return Text.str();
-    return ("(" + Text + ")").str();
-  };
-
-  OS << "{ // " << CallMarker << " " << oneLine(Call.Original) << ";\n";
-  if (Call.Launch)
-    OS << "const ofld::launch &__ofld_l = " << Initializer(*Call.Launch)
-       << ";\n";
-
-  // Bind the arguments exactly as offload()'s `const P&` parameters would,
-  // then take spans apart: OpenMP maps array sections, not span objects.
   for (auto [I, P] : enumerate(Call.Params)) {
     std::string Decl = declare(P.Declarator, N.Param[I]);
     if (!P.KeepTemporary) {
-      OS << Decl << " = " << Initializer(P.Argument) << ";\n";
+      OS << Decl << " = " << initializer(Call, P.Argument) << ";\n";
       continue;
     }
     std::string Temp = N.Param[I] + "_t";
-    OS << "auto &&" << Temp << " = " << Initializer(P.Argument) << ";\n";
+    OS << "auto &&" << Temp << " = " << initializer(Call, P.Argument) << ";\n";
     OS << Decl << " = std::move(" << Temp << ");\n";
   }
   for (auto [I, P] : enumerate(Call.Params))
     if (P.Kind == PayloadKind::Span)
       OS << "auto *" << N.Data[I] << " = " << N.Param[I] << ".data();\n";
+  return Out;
+}
 
-  // The launch: shape, device and what the kernel calls need. The default
-  // shape's extent is the kernel's bounds check, computed from the bound
-  // arguments; where the kernel's body was not read, the launch must give
-  // its grid.
+/// The launch: shape, device and what the kernel calls need. The default
+/// shape's extent is the kernel's bounds check, computed from the bound
+/// arguments; where the kernel's body was not read, the launch must give
+/// its grid. Then the reductions' thread values.
+std::string launchGrid(const LoweredCall &Call, const Names &N) {
+  std::string Out;
+  raw_string_ostream OS(Out);
   SmallVector<std::string, 3> Extent(3, "ofld::detail::extent_unread");
   if (Call.Bound)
     for (auto [D, Bound] : enumerate(Call.Bound->Dims))
@@ -218,11 +215,14 @@ std::string lowerCall(const LoweredCall &Call) {
       OS << "ofld::bridge::reduction<" << P.Reduction << "> " << N.Param[I]
          << "_r(__ofld_g);\nauto *" << N.Data[I] << " = " << N.Param[I]
          << "_r.data();\n";
+  return Out;
+}
 
-  // The mapped arguments, named as the call spells them for messages.
-  // Those that overlap: the bridge maps their union (aliases). A kernel
-  // that synchronises may run on the host instead (g++'s teams), with its
-  // arguments' device copies: aliases brings them over.
+/// The mapped arguments, named as the call spells them for messages.
+/// Those that overlap: the bridge maps their union (aliases). A kernel that
+/// synchronises may run on the host instead (g++'s teams), with its
+/// arguments' device copies: aliases brings them over.
+std::string aliases(const LoweredCall &Call, const Names &N) {
   SmallVector<std::string, 8> Ranges;
   for (auto [I, P] : enumerate(Call.Params)) {
     if (!P.Reduction.empty())
@@ -238,26 +238,31 @@ std::string lowerCall(const LoweredCall &Call) {
   // Every launch that maps data: mappings the device cannot hold are
   // reported before they abort the OpenMP runtime, writes into a region's
   // read-only ranges are marked (the bridge).
-  if (!Ranges.empty())
-    OS << "ofld::bridge::aliases __ofld_u(__ofld_g, {" << join(Ranges, ", ")
-       << "});\n";
+  if (Ranges.empty())
+    return "";
+  return "ofld::bridge::aliases __ofld_u(__ofld_g, {" + join(Ranges, ", ") +
+         "});\n";
+}
 
-  // The construct.
-  SmallVector<std::string, 8> Clauses;
-  switch (Call.Form) {
+/// The clause that sets the teams and threads, per target form.
+std::string shapeClause(Target Form) {
+  switch (Form) {
   case Target::Portable:
-    Clauses.push_back("OFFLOAD_BRIDGE_GRID(__ofld_g)");
-    break;
+    return "OFFLOAD_BRIDGE_GRID(__ofld_g)";
   case Target::Clang:
-    Clauses.push_back("ompx_bare num_teams(__ofld_g.hw[0], __ofld_g.hw[1], "
-                      "__ofld_g.hw[2]) thread_limit(__ofld_g.hw[3], "
-                      "__ofld_g.hw[4], __ofld_g.hw[5])");
-    break;
+    return "ompx_bare num_teams(__ofld_g.hw[0], __ofld_g.hw[1], "
+           "__ofld_g.hw[2]) thread_limit(__ofld_g.hw[3], "
+           "__ofld_g.hw[4], __ofld_g.hw[5])";
   case Target::OpenMP:
-    Clauses.push_back(
-        "num_teams(__ofld_g.teams) thread_limit(__ofld_g.threads)");
-    break;
+    return "num_teams(__ofld_g.teams) thread_limit(__ofld_g.threads)";
   }
+  llvm_unreachable("unknown target form");
+}
+
+/// The `target teams` construct's line, with each argument's map clause.
+std::string targetDirective(const LoweredCall &Call, const Names &N) {
+  SmallVector<std::string, 8> Clauses;
+  Clauses.push_back(shapeClause(Call.Form));
   Clauses.push_back("device(__ofld_g.device)");
   std::string FirstPrivate = "firstprivate(__ofld_g";
   for (auto [I, P] : enumerate(Call.Params)) {
@@ -287,11 +292,13 @@ std::string lowerCall(const LoweredCall &Call) {
   Clauses.push_back(FirstPrivate + ")");
   std::string Directive = "omp target teams " + join(Clauses, " ");
   if (Call.InMacroArgument)
-    OS << "_Pragma(\"" << Directive << "\")\n";
-  else
-    OS << "#pragma " << Directive << "\n";
+    return "_Pragma(\"" + Directive + "\")\n";
+  return "#pragma " + Directive + "\n";
+}
 
-  // The kernel call: span parameters are rebuilt from the mapped sections.
+/// The kernel call: span parameters are rebuilt from the mapped sections,
+/// reductions accumulate per thread and are folded after the launch.
+std::string runKernel(const LoweredCall &Call, const Names &N) {
   SmallVector<std::string, 8> Args;
   std::string Accumulators, Stores, Folds;
   for (auto [I, P] : enumerate(Call.Params)) {
@@ -311,25 +318,46 @@ std::string lowerCall(const LoweredCall &Call) {
   }
   // The kernel in parentheses: no argument-dependent lookup (a kernel named
   // `apply` called with a std::span would find std::apply).
-  OS << "ofld::bridge::" << (Call.Form == Target::Clang ? "run_bare" : "run")
-     << "(__ofld_g, [&] { " << Accumulators << "(" << Call.Kernel << ")("
-     << join(Args, ", ") << "); " << Stores << "});\n"
-     << Folds << "}";
-  if (!Call.InMacroArgument)
-    return Out; // formatted later
-  // Indent by hand what clang-format does not see: the block's lines two
-  // more than the line of the call, its braces as that line.
+  return "ofld::bridge::" +
+         std::string(Call.Form == Target::Clang ? "run_bare" : "run") +
+         "(__ofld_g, [&] { " + Accumulators + "(" + Call.Kernel + ")(" +
+         join(Args, ", ") + "); " + Stores + "});\n" + Folds + "}";
+}
+
+/// Indents by hand what clang-format does not see (a block in a macro
+/// argument): its lines two more than the line of the call, its braces as
+/// that line.
+std::string indentBlock(StringRef Block, StringRef Indent) {
   std::string Indented;
   SmallVector<StringRef, 16> Lines;
-  StringRef(Out).split(Lines, '\n');
+  Block.split(Lines, '\n');
   for (auto [I, Line] : enumerate(Lines)) {
     if (I)
-      Indented += "\n" + Call.Indent;
+      Indented += "\n" + Indent.str();
     if (I && Line != "}")
       Indented += "  ";
     Indented += Line;
   }
   return Indented;
+}
+
+} // namespace
+
+std::string lowerCall(const LoweredCall &Call) {
+  Names N(Call.Params);
+  std::string Out =
+      "{ // " + CallMarker.str() + " " + oneLine(Call.Original) + ";\n";
+  if (Call.Launch)
+    Out += "const ofld::launch &__ofld_l = " + initializer(Call, *Call.Launch) +
+           ";\n";
+  Out += bindArguments(Call, N);
+  Out += launchGrid(Call, N);
+  Out += aliases(Call, N);
+  Out += targetDirective(Call, N);
+  Out += runKernel(Call, N);
+  if (!Call.InMacroArgument)
+    return Out; // formatted later
+  return indentBlock(Out, Call.Indent);
 }
 
 std::string lowerGroupBegin(const LoweredCall &First, ArrayRef<HeldRange> Held,

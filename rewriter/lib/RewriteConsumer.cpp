@@ -23,6 +23,7 @@
 #include "SourceText.h"
 #include "offload/Core/BoundAnalysis.h"
 #include "offload/Core/CallShape.h"
+#include "offload/Core/CallWalker.h"
 #include "offload/Core/Diagnostics.h"
 #include "offload/Core/KernelAttributes.h"
 #include "offload/Core/KernelBodyChecks.h"
@@ -36,7 +37,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/QualTypeNames.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -89,153 +89,9 @@ private:
   IncludeMap &Out;
 };
 
-//===----------------------------------------------------------------------===//
-// Finding kernels and calls.
-//===----------------------------------------------------------------------===//
-
-/// The kernels and calls of a translation unit, in source order, so that
-/// diagnostics come out in the order the plugin gives them.
-struct Item {
-  enum Kind {
-    Kernel,           ///< a kernel declaration as written
-    Function,         ///< another function with [[offload::out]] parameters
-    Body,             ///< a function's definition (not a template's)
-    Call,             ///< an offload() call as written (rewritten)
-    DependentCall,    ///< a call in a template, dependent (left as it is)
-    InstantiatedCall, ///< that call in an instantiation (checked only)
-    Unresolved,       ///< a call clang could not resolve (CallShape.h)
-  } K;
-  const FunctionDecl *FD = nullptr;
-  const CallExpr *CE = nullptr;
-  const RecoveryExpr *RE = nullptr;
-};
-
-/// Whether `FD` has a parameter with [[offload::out]] written on it.
-bool hasOutParam(const FunctionDecl &FD) {
-  return any_of(FD.parameters(),
-                [](const ParmVarDecl *P) { return isOutParam(*P); });
-}
-
-class Finder : public RecursiveASTVisitor<Finder> {
-public:
-  using Base = RecursiveASTVisitor<Finder>;
-  std::vector<Item> Items;
-
-  /// Instantiations are visited for their calls only: the plugin checks a
-  /// dependent call in every instantiation, and so does the rewriter (the
-  /// text it rewrites is the template's).
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-  bool TraverseDecl(Decl *D) {
-    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-    bool Inst = FD && FD->getTemplateInstantiationPattern();
-    InInstantiation += Inst;
-    bool R = Base::TraverseDecl(D);
-    InInstantiation -= Inst;
-    return R;
-  }
-
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (InInstantiation)
-      return true;
-    if (isKernel(*FD)) {
-      Items.push_back({Item::Kernel, FD, nullptr});
-      return true;
-    }
-    if (hasOutParam(*FD))
-      Items.push_back({Item::Function, FD, nullptr});
-    if (!FD->isDependentContext() && FD->doesThisDeclarationHaveABody())
-      Items.push_back({Item::Body, FD, nullptr});
-    return true;
-  }
-
-  bool VisitRecoveryExpr(RecoveryExpr *RE) {
-    Items.push_back({Item::Unresolved, nullptr, nullptr, RE});
-    return true;
-  }
-
-  bool VisitCallExpr(CallExpr *CE) {
-    if (const FunctionDecl *Callee = CE->getDirectCallee()) {
-      if (isOffloadEntry(*Callee))
-        Items.push_back({InInstantiation ? Item::InstantiatedCall : Item::Call,
-                         nullptr, CE});
-      return true;
-    }
-    // In a template, a call with dependent arguments stays unresolved.
-    if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
-            CE->getCallee()->IgnoreParenImpCasts()))
-      if (ULE->getName().isIdentifier() &&
-          ULE->getName().getAsIdentifierInfo()->getName() == "offload" &&
-          any_of(ULE->decls(), [](const NamedDecl *D) {
-            const auto *FD = D->getAsFunction();
-            return FD && isOffloadEntry(*FD);
-          }))
-        Items.push_back({Item::DependentCall, nullptr, CE});
-    return true;
-  }
-
-private:
-  unsigned InInstantiation = 0;
-};
-
 /// Ranks of insertions at one offset: what closes the code before comes
 /// first, what opens the code after comes last.
 enum Rank : unsigned { Closing = 0, Naming = 1, Replacing = 2, Opening = 3 };
-
-//===----------------------------------------------------------------------===//
-// The consumer.
-//===----------------------------------------------------------------------===//
-
-class RewriteConsumer : public ASTConsumer {
-public:
-  RewriteConsumer(RewriteResult &Result, const RewriteOptions &Opts,
-                  std::shared_ptr<IncludeMap> Inc, CompilerInstance &CI,
-                  UnresolvedLaunchFilter &Unresolved)
-      : Result(Result), Opts(Opts), Includes(std::move(Inc)), CI(CI),
-        Unresolved(Unresolved) {}
-
-  void HandleTranslationUnit(ASTContext &Context) override;
-
-private:
-  RewriteResult &Result;
-  const RewriteOptions &Opts;
-  std::shared_ptr<IncludeMap> Includes;
-  CompilerInstance &CI;
-  UnresolvedLaunchFilter &Unresolved;
-};
-
-/// Checks a kernel's declaration once per translation unit, through the
-/// plugin's function (checkKernelDeclaration), and says whether the kernel
-/// can be launched.
-class KernelChecker {
-public:
-  KernelChecker(ASTContext &Ctx) : Ctx(Ctx) {}
-
-  bool operator()(const FunctionDecl &K, bool Needed) {
-    const FunctionDecl *D = K.getCanonicalDecl();
-    if (auto It = Checked.find(D); It != Checked.end())
-      return It->second.has_value();
-    // As in the plugin: a declaration whose parameter types are incomplete
-    // is judged where a definition or a launch needs them, not here.
-    if (!Needed && hasIncompleteParameter(*D, Ctx))
-      return true;
-    auto [It, New] = Checked.try_emplace(
-        D, checkKernelDeclaration(*D, Ctx, Ctx.getDiagnostics()));
-    return It->second.has_value();
-  }
-
-  /// The kernel's parameter layouts, once its declaration passed the checks.
-  const KernelDescriptor *descriptor(const FunctionDecl &K) {
-    if (!(*this)(K, /*Needed=*/false))
-      return nullptr;
-    auto It = Checked.find(K.getCanonicalDecl());
-    return It != Checked.end() && It->second ? &*It->second : nullptr;
-  }
-
-private:
-  ASTContext &Ctx;
-  std::map<const FunctionDecl *, std::optional<KernelDescriptor>> Checked;
-};
 
 /// Whether a declaration already sits in a declare target region (our own
 /// earlier output, or the user's): such attributes carry the directive's
@@ -683,25 +539,6 @@ void rewriteLaunchGroups(RewriteContext &RC,
   }
 }
 
-/// The bound a call's text may spell: the kernel's definition must be in
-/// the call's file or before the call. A call in a header is rewritten once
-/// for every translation unit that includes it, and each must spell it
-/// alike: one whose kernel a later file of one includer defines gets none,
-/// as in the includers that do not define it (its launch must give a grid).
-const LaunchBound *spelledBound(const SourceManager &SM, const CallExpr &CE,
-                                const FunctionDecl &Kernel,
-                                const BoundAnalysis *Bound) {
-  const FunctionDecl *Def = Kernel.getDefinition();
-  if (!Bound || !Def)
-    return nullptr;
-  SourceLocation At = SM.getFileLoc(CE.getBeginLoc());
-  SourceLocation DefAt = SM.getFileLoc(Def->getLocation());
-  if (SM.getFileID(At) == SM.getFileID(DefAt) ||
-      SM.isBeforeInTranslationUnit(DefAt, At))
-    return &Bound->Bound;
-  return nullptr;
-}
-
 /// Every file that uses offload includes the bridge, before offload.hpp so
 /// that the CPU fallback stays quiet (its offload() is no longer used).
 void addBridgeIncludes(RewriteContext &RC, const IncludeMap &Includes) {
@@ -730,155 +567,254 @@ void addBridgeIncludes(RewriteContext &RC, const IncludeMap &Includes) {
   }
 }
 
-void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
-  RewriteContext RC(Context, Result, Opts);
-  // A translation unit that does not compile is never rewritten: its AST is
-  // not the program. It is still checked, as the plugin checks it, so that
-  // every error comes out in one run.
-  const bool CheckOnly = RC.Diags.hasErrorOccurred();
-  if (CheckOnly)
-    Result.setFailed();
+//===----------------------------------------------------------------------===//
+// The walk: the plugin's checks, in its order, and the edits of each call.
+//===----------------------------------------------------------------------===//
 
-  Finder F;
-  F.TraverseDecl(Context.getTranslationUnitDecl());
-  KernelChecker Check(Context);
+/// Whether `FD` has a parameter with [[offload::out]] written on it.
+bool hasOutParam(const FunctionDecl &FD) {
+  return any_of(FD.parameters(),
+                [](const ParmVarDecl *P) { return isOutParam(*P); });
+}
+
+/// Checks the kernels and calls of the user's files as the plugin does and
+/// replaces each call. Instantiations are walked for their calls only: the
+/// plugin checks a dependent call in every instantiation, and so does the
+/// rewriter (the text it rewrites is the template's).
+class RewriteWalker final : public CallWalker {
+public:
+  /// `CheckOnly`: the translation unit does not compile; it is checked, as
+  /// the plugin checks it, so that every error comes out in one run, and
+  /// never rewritten (its AST is not the program).
+  RewriteWalker(RewriteContext &RC, RewriteResult &Result, Sema *S,
+                UnresolvedLaunchFilter &Unresolved, bool CheckOnly)
+      : CallWalker(RC.Ctx, RC.Diags, /*VisitInstantiations=*/true), RC(RC),
+        Result(Result), SemaRef(S), Unresolved(Unresolved),
+        CheckOnly(CheckOnly) {}
+
+  /// Walks the translation unit; then, as the plugin does once it is
+  /// complete, checks the kernel bodies and the launches that leave the
+  /// grid to a bound. Returns the calls replaced.
+  std::map<const CallExpr *, PlannedCall> run();
+
   /// Every kernel declared or launched, for the body checks.
+  const std::vector<const FunctionDecl *> &kernels() const { return Kernels; }
+
+private:
+  void kernelFound(FunctionDecl &FD) override;
+  void functionFound(FunctionDecl &FD) override;
+  void callFound(CallExpr &CE, FunctionDecl *Enclosing, CallKind Kind) override;
+  void unresolvedFound(RecoveryExpr &RE) override {
+    if (SemaRef)
+      diagnoseUnresolvedLaunch(*SemaRef, Unresolved, RE);
+  }
+
+  std::optional<CheckedCall> check(const CallExpr &CE,
+                                   const FunctionDecl *Enclosing);
+  void rewrite(const CallExpr &CE, const CheckedCall &C);
+  KernelInputs inputsOf(const CallExpr &CE, const FunctionDecl &K);
+  const BoundAnalysis *boundOf(const FunctionDecl *K);
+
+  RewriteContext &RC;
+  RewriteResult &Result;
+  Sema *SemaRef;
+  UnresolvedLaunchFilter &Unresolved;
+  const bool CheckOnly;
   std::vector<const FunctionDecl *> Kernels;
-  std::map<const FunctionDecl *, bool> Syncs;
-  auto SyncsOf = [&](const FunctionDecl *K) {
-    auto [It, New] = Syncs.try_emplace(K->getCanonicalDecl());
-    if (New)
-      It->second = findDeviceCode(Context, {K})
-                       .Synchronises.lookup(K->getCanonicalDecl());
-    return It->second;
-  };
-  // What each kernel's bounds check admits, read once from its definition.
-  std::map<const FunctionDecl *, std::optional<BoundAnalysis>> Bounds;
-  auto BoundOf = [&](const FunctionDecl *K) -> const BoundAnalysis * {
-    auto [It, New] = Bounds.try_emplace(K);
-    if (New)
-      It->second = analyseLaunchBound(*K, Context);
-    return It->second ? &*It->second : nullptr;
-  };
-  // The calls that leave the grid to that bound, checked as the plugin
-  // checks them: once every kernel body has been checked.
-  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> DefaultShapes;
-  auto NoteDefaultShape = [&](const CallExpr &CE, const CheckedCall &C) {
-    if (leavesGridUnset(C.KernelArg ? CE.getArg(0) : nullptr))
-      DefaultShapes.emplace_back(&CE, C.Kernel);
-  };
   std::map<const CallExpr *, PlannedCall> Planned;
   SmallPtrSet<const CallExpr *, 4> ConstWarned;
-  // A call that is not dependent in its template is the same call in every
-  // instantiation: it is checked (and rewritten) once, as written.
-  std::set<SourceLocation> Written;
-  for (const Item &I : F.Items) {
-    switch (I.K) {
-    case Item::Kernel:
-      if (!RC.isUserFile(I.FD->getLocation()))
-        break;
-      Kernels.push_back(I.FD);
-      checkOutParams(*I.FD, RC.Diags);
-      // Templates are checked per specialisation, at their calls.
-      if (!I.FD->isDependentContext())
-        Check(*I.FD, I.FD->doesThisDeclarationHaveABody());
-      if (!CheckOnly && !inDeclareTarget(*I.FD) &&
-          !I.FD->isTemplateInstantiation() && !wrapInDeclareTarget(RC, *I.FD))
-        report(RC.Diags, I.FD->getLocation(), DiagId::RewriteKernelAcrossMacros)
-            << I.FD;
-      break;
-    case Item::Function:
-      if (RC.isUserFile(I.FD->getLocation()))
-        checkOutParams(*I.FD, RC.Diags);
-      break;
-    case Item::Body:
-      // Writes into a region's read-only ranges, where the region and the
-      // launch are in one function: the plugin's warning; the call's site
-      // says so, so that the bridge does not warn again at run time.
-      if (RC.isUserFile(I.FD->getLocation()))
-        checkRegionConstness(
-            *I.FD->getBody(), Context, RC.Diags,
-            [&](const CallExpr &CE) -> std::optional<LaunchInfo> {
-              std::optional<LaunchedKernel> L = launchedKernel(CE);
-              if (!L)
-                return std::nullopt;
-              const KernelDescriptor *D = Check.descriptor(*L->Kernel);
-              if (!D)
-                return std::nullopt;
-              return LaunchInfo{L->Kernel, D, L->FirstArg};
-            },
-            ConstWarned);
-      break;
-    case Item::Call: {
-      Written.insert(I.CE->getBeginLoc());
-      if (!RC.isUserFile(I.CE->getBeginLoc()))
-        break;
-      std::optional<CheckedCall> C = checkCall(RC, *I.CE, Check, Kernels);
-      if (C)
-        NoteDefaultShape(*I.CE, *C);
-      if (!C || CheckOnly)
-        break;
-      std::optional<PlannedCall> P =
-          planCall(RC, *I.CE, *C, SyncsOf(C->Kernel),
-                   spelledBound(RC.SM, *I.CE, *C->Kernel, BoundOf(C->Kernel)));
-      if (!P)
-        break;
-      P->Call.WarnedConst = ConstWarned.count(I.CE);
-      std::string Text = lowerCall(P->Call);
-      if (P->Call.InMacroArgument && hasTopLevelComma(Text)) {
-        report(RC.Diags, RC.SM.getFileLoc(I.CE->getBeginLoc()),
-               DiagId::RewriteMacroComma);
-        break;
-      }
-      RC.edit(P->Range.File, P->Range.Begin, P->Range.End - P->Range.Begin,
-              Text, Replacing, /*Format=*/!P->Call.InMacroArgument);
-      Result.addCall(P->Explain);
-      Planned.emplace(I.CE, std::move(*P));
-      break;
+  /// The calls that leave the grid to the kernel's bound, checked as the
+  /// plugin checks them: once every kernel body has been checked.
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> DefaultShapes;
+  /// Per kernel, read once: whether it synchronises and --explain's size
+  /// expressions (by first declaration), what its bounds check admits (by
+  /// the declaration the calls name).
+  std::map<const FunctionDecl *, bool> Syncs;
+  std::map<const FunctionDecl *, std::optional<BoundAnalysis>> Bounds;
+  std::map<const FunctionDecl *, std::vector<std::string>> Sizes;
+};
+
+void RewriteWalker::kernelFound(FunctionDecl &FD) {
+  if (!RC.isUserFile(FD.getLocation()))
+    return;
+  Kernels.push_back(&FD);
+  checkOutParams(FD, RC.Diags);
+  // Templates are checked per specialisation, at their calls.
+  if (!FD.isDependentContext())
+    kernel(FD, FD.doesThisDeclarationHaveABody());
+  if (!CheckOnly && !inDeclareTarget(FD) && !FD.isTemplateInstantiation() &&
+      !wrapInDeclareTarget(RC, FD))
+    report(RC.Diags, FD.getLocation(), DiagId::RewriteKernelAcrossMacros)
+        << &FD;
+}
+
+void RewriteWalker::functionFound(FunctionDecl &FD) {
+  if (!RC.isUserFile(FD.getLocation()))
+    return;
+  if (hasOutParam(FD))
+    checkOutParams(FD, RC.Diags);
+  if (FD.isDependentContext() || !FD.doesThisDeclarationHaveABody())
+    return;
+  // Writes into a region's read-only ranges, where the region and the
+  // launch are in one function: the plugin's warning; the call's site says
+  // so, so that the bridge does not warn again at run time.
+  checkRegionConstness(
+      *FD.getBody(), RC.Ctx, RC.Diags,
+      [&](const CallExpr &CE) -> std::optional<LaunchInfo> {
+        std::optional<LaunchedKernel> L = launchedKernel(CE);
+        if (!L)
+          return std::nullopt;
+        const KernelFacts *Facts = kernel(*L->Kernel, /*Needed=*/false);
+        if (!Facts)
+          return std::nullopt;
+        return LaunchInfo{L->Kernel, &Facts->Desc, L->FirstArg};
+      },
+      ConstWarned);
+}
+
+void RewriteWalker::callFound(CallExpr &CE, FunctionDecl *Enclosing,
+                              CallKind Kind) {
+  if (!RC.isUserFile(CE.getBeginLoc()))
+    return;
+  switch (Kind) {
+  case CallKind::Written:
+    if (std::optional<CheckedCall> C = check(CE, Enclosing); C && !CheckOnly)
+      rewrite(CE, *C);
+    return;
+  case CallKind::Dependent:
+    // Left as it is: it runs on the CPU, through offload.hpp's fallback.
+    if (!CheckOnly) {
+      report(RC.Diags, CE.getExprLoc(), DiagId::RewriteCallDependent);
+      RC.needsBridge(RC.SM.getFileID(RC.SM.getFileLoc(CE.getBeginLoc())));
     }
-    case Item::DependentCall:
-      // Left as it is: it runs on the CPU, through offload.hpp's fallback.
-      if (!CheckOnly && RC.isUserFile(I.CE->getBeginLoc())) {
-        report(RC.Diags, I.CE->getExprLoc(), DiagId::RewriteCallDependent);
-        RC.needsBridge(RC.SM.getFileID(RC.SM.getFileLoc(I.CE->getBeginLoc())));
-      }
-      break;
-    case Item::InstantiatedCall:
-      break;
-    case Item::Unresolved:
-      if (CI.hasSema())
-        diagnoseUnresolvedLaunch(CI.getSema(), Unresolved, *I.RE);
-      break;
-    }
+    return;
+  case CallKind::Instantiated:
+    check(CE, Enclosing);
+    return;
   }
+}
+
+/// Checks a call and notes it where it leaves the grid to the bound.
+std::optional<CheckedCall> RewriteWalker::check(const CallExpr &CE,
+                                                const FunctionDecl *Enclosing) {
+  std::optional<CheckedCall> C = checkCall(
+      RC, CE, Enclosing,
+      [&](const FunctionDecl &K, bool Needed) {
+        return kernel(K, Needed) != nullptr;
+      },
+      Kernels);
+  if (C && leavesGridUnset(C->KernelArg ? CE.getArg(0) : nullptr))
+    DefaultShapes.emplace_back(&CE, C->Kernel);
+  return C;
+}
+
+/// The bound a call's text may spell: the kernel's definition must be in
+/// the call's file or before the call. A call in a header is rewritten once
+/// for every translation unit that includes it, and each must spell it
+/// alike: one whose kernel a later file of one includer defines gets none,
+/// as in the includers that do not define it (its launch must give a grid).
+const LaunchBound *spelledBound(const SourceManager &SM, const CallExpr &CE,
+                                const FunctionDecl &Kernel,
+                                const BoundAnalysis *Bound) {
+  const FunctionDecl *Def = Kernel.getDefinition();
+  if (!Bound || !Def)
+    return nullptr;
+  SourceLocation At = SM.getFileLoc(CE.getBeginLoc());
+  SourceLocation DefAt = SM.getFileLoc(Def->getLocation());
+  if (SM.getFileID(At) == SM.getFileID(DefAt) ||
+      SM.isBeforeInTranslationUnit(DefAt, At))
+    return &Bound->Bound;
+  return nullptr;
+}
+
+/// What each kernel's bounds check admits, read once from its definition.
+const BoundAnalysis *RewriteWalker::boundOf(const FunctionDecl *K) {
+  auto [It, New] = Bounds.try_emplace(K);
+  if (New)
+    It->second = analyseLaunchBound(*K, RC.Ctx);
+  return It->second ? &*It->second : nullptr;
+}
+
+KernelInputs RewriteWalker::inputsOf(const CallExpr &CE,
+                                     const FunctionDecl &K) {
+  const FunctionDecl *First = K.getCanonicalDecl();
+  KernelInputs In;
+  In.Facts = kernel(K);
+  auto [Sync, NewSync] = Syncs.try_emplace(First);
+  if (NewSync)
+    Sync->second = findDeviceCode(RC.Ctx, {&K}).Synchronises.lookup(First);
+  In.Syncs = Sync->second;
+  auto [Size, NewSize] = Sizes.try_emplace(First);
+  if (NewSize)
+    Size->second = explainedSizes(RC.Ctx, K, *In.Facts);
+  In.Sizes = Size->second;
+  In.Bound = spelledBound(RC.SM, CE, K, boundOf(&K));
+  return In;
+}
+
+/// Replaces a checked call with its OpenMP text.
+void RewriteWalker::rewrite(const CallExpr &CE, const CheckedCall &C) {
+  std::optional<PlannedCall> P = planCall(RC, CE, C, inputsOf(CE, *C.Kernel));
+  if (!P)
+    return;
+  P->Call.WarnedConst = ConstWarned.count(&CE);
+  std::string Text = lowerCall(P->Call);
+  if (P->Call.InMacroArgument && hasTopLevelComma(Text)) {
+    report(RC.Diags, RC.SM.getFileLoc(CE.getBeginLoc()),
+           DiagId::RewriteMacroComma);
+    return;
+  }
+  RC.edit(P->Range.File, P->Range.Begin, P->Range.End - P->Range.Begin, Text,
+          Replacing, /*Format=*/!P->Call.InMacroArgument);
+  Result.addCall(P->Explain);
+  Planned.emplace(&CE, std::move(*P));
+}
+
+std::map<const CallExpr *, PlannedCall> RewriteWalker::run() {
+  walk(RC.Ctx.getTranslationUnitDecl());
   Unresolved.release();
   // Instantiations come last, where the plugin sees implicit ones (at the
   // end of the translation unit).
-  for (const Item &I : F.Items) {
-    if (I.K != Item::InstantiatedCall || Written.count(I.CE->getBeginLoc()) ||
-        !RC.isUserFile(I.CE->getBeginLoc()))
-      continue;
-    if (std::optional<CheckedCall> C = checkCall(RC, *I.CE, Check, Kernels))
-      NoteDefaultShape(*I.CE, *C);
-  }
+  handOutInstantiatedCalls();
   // What the kernels (and the functions they call) do, as the plugin checks
   // it once the translation unit is complete; then, as the plugin, the
   // launches without a grid of the kernels defined here that read an index
   // under no bound (what the output cannot spell, the bridge refuses when
   // it runs).
-  checkKernelBodies(Context, RC.Diags, Kernels);
+  checkKernelBodies(RC.Ctx, RC.Diags, Kernels);
   for (auto [CE, K] : DefaultShapes)
-    if (const BoundAnalysis *Bound = BoundOf(K))
+    if (const BoundAnalysis *Bound = boundOf(K))
       checkDefaultShape(RC.Diags, *CE, *K, *Bound);
-  if (RC.Diags.hasErrorOccurred()) {
-    Result.setFailed();
-    return;
-  }
+  return std::move(Planned);
+}
 
-  rewriteLaunchGroups(RC, Planned);
-  // What OpenMP compilers need besides the kernels: the tables the device
-  // code reads, span parameters g++ accepts, shared arrays it can tell apart.
-  DeviceCode Device = findDeviceCode(Context, Kernels);
+//===----------------------------------------------------------------------===//
+// The consumer.
+//===----------------------------------------------------------------------===//
+
+class RewriteConsumer : public ASTConsumer {
+public:
+  RewriteConsumer(RewriteResult &Result, const RewriteOptions &Opts,
+                  std::shared_ptr<IncludeMap> Inc, CompilerInstance &CI,
+                  UnresolvedLaunchFilter &Unresolved)
+      : Result(Result), Opts(Opts), Includes(std::move(Inc)), CI(CI),
+        Unresolved(Unresolved) {}
+
+  void HandleTranslationUnit(ASTContext &Context) override;
+
+private:
+  RewriteResult &Result;
+  const RewriteOptions &Opts;
+  std::shared_ptr<IncludeMap> Includes;
+  CompilerInstance &CI;
+  UnresolvedLaunchFilter &Unresolved;
+};
+
+/// What OpenMP compilers need besides the kernels: the tables the device
+/// code reads, span parameters g++ accepts, shared arrays it can tell apart.
+void rewriteDeviceCode(RewriteContext &RC,
+                       ArrayRef<const FunctionDecl *> Kernels) {
+  DeviceCode Device = findDeviceCode(RC.Ctx, Kernels);
   for (const VarDecl *VD : Device.Globals)
     wrapRedeclarations(RC, *VD);
   for (const CXXRecordDecl *RD : Device.Classes)
@@ -890,6 +826,22 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
       respellValueParams(RC, *K);
   nameStaticMembers(RC, Device.StaticMembers.getArrayRef());
   tagSharedArrays(RC, Device.UntaggedSharedArrays.getArrayRef());
+}
+
+void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
+  RewriteContext RC(Context, Result, Opts);
+  const bool CheckOnly = RC.Diags.hasErrorOccurred();
+  if (CheckOnly)
+    Result.setFailed();
+  RewriteWalker Walker(RC, Result, CI.hasSema() ? &CI.getSema() : nullptr,
+                       Unresolved, CheckOnly);
+  std::map<const CallExpr *, PlannedCall> Planned = Walker.run();
+  if (RC.Diags.hasErrorOccurred()) {
+    Result.setFailed();
+    return;
+  }
+  rewriteLaunchGroups(RC, Planned);
+  rewriteDeviceCode(RC, Walker.kernels());
   addBridgeIncludes(RC, *Includes);
   if (RC.Diags.hasErrorOccurred())
     Result.setFailed();

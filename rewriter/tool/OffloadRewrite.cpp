@@ -283,6 +283,74 @@ int main(int argc, const char **argv) {
   return CheckFound ? 1 : 0;
 }
 
+using FileEdits = std::map<std::string, tooling::Replacements>;
+
+/// The new contents of every file that `Reps` changes, into `Changed`;
+/// non-zero (reported) where a file cannot be read or edited.
+static int applyEdits(const FileEdits &Reps,
+                      std::map<std::string, std::string> &Changed) {
+  for (const auto &[Path, FileReps] : Reps) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+    if (!Buf)
+      return fail(offload::DiagId::ToolCannotRead,
+                  {Path, Buf.getError().message()});
+    Expected<std::string> New =
+        tooling::applyAllReplacements((*Buf)->getBuffer(), FileReps);
+    if (!New)
+      return fail(offload::DiagId::ToolEditFailed, {toString(New.takeError())});
+    if (*New != (*Buf)->getBuffer())
+      Changed[Path] = std::move(*New);
+  }
+  return 0;
+}
+
+/// Writes the edits of the changed files to --export-fixes, as
+/// clang-apply-replacements reads them.
+static int exportFixes(const FileEdits &Reps,
+                       const std::map<std::string, std::string> &Changed,
+                       const std::string &MainSource) {
+  tooling::TranslationUnitReplacements TUR;
+  TUR.MainSourceFile = absolute(MainSource);
+  for (const auto &[Path, FileReps] : Reps)
+    if (Changed.count(Path))
+      for (const tooling::Replacement &R : FileReps)
+        TUR.Replacements.push_back(R);
+  std::string Yaml;
+  raw_string_ostream OS(Yaml);
+  yaml::Output Out(OS);
+  Out << TUR;
+  return writeAll({{absolute(ExportFixes), Yaml}});
+}
+
+/// Prints each source as rewritten (or as it is), once; notes the other
+/// files that changed, which are not printed.
+static int printSources(ArrayRef<std::string> Sources,
+                        const std::map<std::string, std::string> &Changed) {
+  std::set<std::string> Printed;
+  for (const std::string &Source : Sources) {
+    std::string Path = absolute(Source);
+    if (!Printed.insert(Path).second)
+      continue;
+    auto It = Changed.find(Path);
+    if (It != Changed.end()) {
+      outs() << It->second;
+      continue;
+    }
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+    if (!Buf)
+      return fail(offload::DiagId::ToolCannotRead,
+                  {Path, Buf.getError().message()});
+    outs() << (*Buf)->getBuffer();
+  }
+  for (const auto &[Path, Contents] : Changed)
+    if (!Printed.count(Path)) {
+      // A note stands alone here: it follows no error it could belong to.
+      toolDiags().setLastDiagnosticIgnored(false);
+      say(offload::DiagId::ToolOtherFileChanges) << Path;
+    }
+  return 0;
+}
+
 static int run(int argc, const char **argv) {
   if (!checkCompilationDatabase(argc, argv))
     return 1;
@@ -331,39 +399,15 @@ static int run(int argc, const char **argv) {
   if (!Reps)
     return 1;
 
-  // The new contents of every file with edits.
   std::map<std::string, std::string> Changed;
-  for (const auto &[Path, FileReps] : *Reps) {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
-    if (!Buf)
-      return fail(offload::DiagId::ToolCannotRead,
-                  {Path, Buf.getError().message()});
-    Expected<std::string> New =
-        tooling::applyAllReplacements((*Buf)->getBuffer(), FileReps);
-    if (!New)
-      return fail(offload::DiagId::ToolEditFailed, {toString(New.takeError())});
-    if (*New != (*Buf)->getBuffer())
-      Changed[Path] = std::move(*New);
-  }
-
+  if (int RC = applyEdits(*Reps, Changed))
+    return RC;
   if (Explain)
     for (const CallExplanation &Call : Result.calls())
       printExplanation(outs(), Call);
-
-  if (!ExportFixes.empty()) {
-    tooling::TranslationUnitReplacements TUR;
-    TUR.MainSourceFile = absolute(Sources.front());
-    for (const auto &[Path, FileReps] : *Reps)
-      if (Changed.count(Path))
-        for (const tooling::Replacement &R : FileReps)
-          TUR.Replacements.push_back(R);
-    std::string Yaml;
-    raw_string_ostream OS(Yaml);
-    yaml::Output Out(OS);
-    Out << TUR;
-    if (int RC = writeAll({{absolute(ExportFixes), Yaml}}))
+  if (!ExportFixes.empty())
+    if (int RC = exportFixes(*Reps, Changed, Sources.front()))
       return RC;
-  }
 
   std::string Counts = plural(Result.calls().size(), "call") + " in " +
                        plural(Changed.size(), "file");
@@ -382,28 +426,8 @@ static int run(int argc, const char **argv) {
     Verb = "rewrote";
   } else if (!Explain && ExportFixes.empty()) {
     Verb = "rewrote";
-    std::set<std::string> Printed;
-    for (const std::string &Source : Sources) {
-      std::string Path = absolute(Source);
-      if (!Printed.insert(Path).second)
-        continue;
-      auto It = Changed.find(Path);
-      if (It != Changed.end()) {
-        outs() << It->second;
-        continue;
-      }
-      ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
-      if (!Buf)
-        return fail(offload::DiagId::ToolCannotRead,
-                    {Path, Buf.getError().message()});
-      outs() << (*Buf)->getBuffer();
-    }
-    for (const auto &[Path, Contents] : Changed)
-      if (!Printed.count(Path)) {
-        // A note stands alone here: it follows no error it could belong to.
-        toolDiags().setLastDiagnosticIgnored(false);
-        say(offload::DiagId::ToolOtherFileChanges) << Path;
-      }
+    if (int RC = printSources(Sources, Changed))
+      return RC;
   }
   errs() << Tool << ": " << Verb << " " << Counts;
   if (!ExportFixes.empty())

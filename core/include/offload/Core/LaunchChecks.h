@@ -33,6 +33,8 @@ class FunctionDecl;
 
 namespace offload {
 
+struct ParamRule;
+
 /// The offload() overload a call goes through, told apart by the marker
 /// symbol (asm label) offload.hpp gives each; None for any other function.
 enum class LaunchForm { None, Plain, Shaped };
@@ -72,10 +74,12 @@ bool hasIncompleteParameter(const clang::FunctionDecl &Kernel,
 /// Checks a kernel's declaration (pass the first one): the signature rules,
 /// then the transfer table for each parameter, reporting every violation.
 /// Returns the kernel's name and parameter layouts (no thunks), or nothing
-/// when it reported a violation.
+/// when it reported a violation. `Rules`, if given, receives each
+/// parameter's row of the transfer table.
 std::optional<KernelDescriptor>
 checkKernelDeclaration(const clang::FunctionDecl &Kernel,
-                       clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags);
+                       clang::ASTContext &Ctx, clang::DiagnosticsEngine &Diags,
+                       llvm::SmallVectorImpl<ParamRule> *Rules = nullptr);
 
 /// What checkLaunchCall found.
 struct CheckedLaunch {
