@@ -200,7 +200,29 @@ int64_t ofld::detail::dataDevice(int Requested, const __ofld_place *Place,
       deviceFacts(), defaultSetting(), offloadPolicy(), Requested);
   if (S.Failed)
     failAt(Place, What, "%s", S.Cause);
+  deviceInUse(S.Device);
   return S.Device;
+}
+
+namespace {
+std::atomic<DeviceWarmUp> WarmUp{nullptr};
+} // namespace
+
+void ofld::detail::setDeviceWarmUp(DeviceWarmUp W) { WarmUp.store(W); }
+
+void ofld::detail::deviceInUse(int64_t Device) {
+  static std::atomic<bool> *Warm =
+      new std::atomic<bool>[std::max(numDevices(), 1)]();
+  if (Device < 0 || Device >= numDevices() ||
+      Warm[Device].load(std::memory_order_acquire))
+    return;
+  static std::mutex Lock;
+  std::lock_guard<std::mutex> G(Lock);
+  if (Warm[Device].load(std::memory_order_relaxed))
+    return;
+  if (DeviceWarmUp W = WarmUp.load(std::memory_order_acquire))
+    W(Device);
+  Warm[Device].store(true, std::memory_order_release);
 }
 
 int ofld::device_count() { return preferredCount(); }
@@ -221,6 +243,7 @@ extern "C" int64_t __ofld_select_device(const __ofld_site *Site,
       Shape ? Shape->device : -1, Shape ? Shape->queue.device() : -1);
   if (S.Failed)
     fail(Site, "%s", S.Cause);
+  deviceInUse(S.Device);
   return S.Device;
 }
 

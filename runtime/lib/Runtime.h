@@ -80,6 +80,17 @@ std::string mapName(const char *Name);
 using DefaultDevice = ofld::policy::DefaultDevice;
 DefaultDevice defaultDevice();
 
+/// What the launch part sets up on a device before its first launch
+/// (launch/Queues.cpp: images loaded, kernels found, the default queue's
+/// stream), run once per device by deviceInUse.
+using DeviceWarmUp = void (*)(int64_t Device);
+void setDeviceWarmUp(DeviceWarmUp WarmUp);
+
+/// The program uses libomptarget device `Device` (a region, a buffer, a
+/// launch; -1: the host, nothing to do): the first time, the launch part's
+/// warm-up runs, so that no launch pays for it (issue 29). One load after.
+void deviceInUse(int64_t Device);
+
 } // namespace ofld::detail
 
 #endif // OFFLOAD_RUNTIME_RUNTIME_H

@@ -64,6 +64,7 @@ extern "C" int64_t __ofld_region_begin(const ofld::detail::region_entry *E,
   int Device = defaultDevice().Device;
   if (Device < 0)
     return -1; // kernels will run on the host, where the data already is
+  deviceInUse(Device);
   // A region the device cannot hold holds nothing (reported): its launches
   // map their own data, as outside a region.
   if (!mapEntries(/*Begin=*/true, E, N, Device, Place))

@@ -555,7 +555,36 @@ void ofld::detail::finishLaunches() {
 }
 
 namespace {
-/// The data part waits for launches through this hook (data/Data.h): it
-/// sits below launch/ and cannot call drainDevice itself.
-[[gnu::constructor]] void connectDataPart() { setLaunchWait(drainDevice); }
+/// The first launch on a CUDA device would load the program's images (again:
+/// libomptarget keeps its own copy out of reach), find and load its kernel
+/// (CUDA loads kernels lazily by default), allocate the pinned mark words
+/// and create the queue's stream: 1.2-1.8 ms on an H200, where CUDA's own
+/// first launch takes 0.2 ms (lazy) or 0.06 ms (eager). Done here, when
+/// the program first uses the device, as CUDA_MODULE_LOADING=EAGER does at
+/// context creation; every kernel of the images is loaded, as there.
+void warmUp(int64_t Device) {
+  GpuDevice *G = gpu(Device);
+  if (!G)
+    return;
+  std::vector<const void *> Ids;
+  {
+    Registry &R = registry();
+    std::lock_guard<std::mutex> L(R.Lock);
+    for (const auto &[Id, Name] : R.Kernels)
+      Ids.push_back(Id);
+  }
+  for (const void *Id : Ids)
+    lookupFunction(*G, Id);
+  Queue *Q = queueOf(Device, 0);
+  std::lock_guard<std::mutex> L(Q->Lock);
+  readyStream(*Q);
+}
+
+/// The data part waits for launches through this hook (data/Data.h), and
+/// the base warms a device up through the other (Runtime.h): both sit below
+/// launch/ and cannot call it themselves.
+[[gnu::constructor]] void connectLowerParts() {
+  setLaunchWait(drainDevice);
+  setDeviceWarmUp(warmUp);
+}
 } // namespace
