@@ -60,11 +60,15 @@ public:
     E->removeFnAttr(Attribute::NoInline);
     E->removeFnAttr(Attribute::OptimizeNone);
     E->addParamAttr(0, Attribute::NoAlias);
-    // The GPU targets place a byval kernel parameter in parameter space, at
-    // the offset of the literal slots the host passes in its place.
+    // The GPU targets place such a kernel parameter in parameter space
+    // (NVPTX: byval) or the kernarg segment (AMDGPU, whose kernels take no
+    // byval: byref in the constant address space), at the offset of the
+    // literal slots the host passes in its place.
     for (auto [Slot, Bytes] : ByVal) {
       auto *Ty = ArrayType::get(I64, inlineSlots(Bytes));
-      E->addParamAttr(Slot, Attribute::getWithByValType(Ctx, Ty));
+      E->addParamAttr(Slot, T.isAMDGPU()
+                                ? Attribute::getWithByRefType(Ctx, Ty)
+                                : Attribute::getWithByValType(Ctx, Ty));
       E->addParamAttr(Slot, Attribute::getWithAlignment(Ctx, Align(8)));
     }
     E->setVisibility(GlobalValue::ProtectedVisibility);
@@ -109,7 +113,9 @@ private:
     case SlotShape::Inline:
       if (GPU) {
         ByVal.push_back({unsigned(Out.size()), P.Bytes});
-        Out.push_back(PtrTy);
+        Out.push_back(M.getTargetTriple().isAMDGPU()
+                          ? PointerType::get(Ctx, ConstantAS)
+                          : PtrTy);
       } else {
         Out.append(inlineSlots(P.Bytes), I64);
       }
@@ -148,7 +154,8 @@ private:
         Argument *Obj = E->getArg(Slot++);
         Obj->addAttr(Attribute::NoAlias);
         Obj->addAttr(Attribute::ReadOnly);
-        return Obj;
+        return Obj->getType() == PtrTy ? static_cast<Value *>(Obj)
+                                       : B.CreateAddrSpaceCast(Obj, PtrTy);
       }
       uint64_t N = inlineSlots(P.Bytes);
       auto *Ty = ArrayType::get(I64, N);
@@ -199,6 +206,9 @@ private:
     }
     llvm_unreachable("bad slot shape");
   }
+
+  /// AMDGPU's constant address space, where kernel arguments live.
+  static constexpr unsigned ConstantAS = 4;
 
   Module &M;
   const AnnotatedKernel &K;

@@ -48,7 +48,9 @@ void launch(const Far &f, const Huge &h, std::span<float> a,
 // PTX: ld.param.b32
 // PTX-NOT: ld.global.nc.b32
 // PTX-LABEL: .entry __ofld__Z5table
-// AMDGPU: define weak_odr protected amdgpu_kernel void @__ofld__Z4flux3FarSt4spanIfLm18446744073709551615EE(ptr noalias %0, ptr noalias readonly byval([9 x i64]) align 8 %1,
+// AMDGPU kernels take no byval (the verifier refuses it): byref in the
+// constant address space, in the kernarg segment at the same offset.
+// AMDGPU: define weak_odr protected amdgpu_kernel void @__ofld__Z4flux3FarSt4spanIfLm18446744073709551615EE(ptr noalias %0, ptr addrspace(4) noalias readonly byref([9 x i64]) align 8 %1,
 // CPU: define weak_odr protected void @__ofld__Z4flux3FarSt4spanIfLm18446744073709551615EE(ptr noalias %0, i64 %1, i64 %2, i64 %3, i64 %4, i64 %5, i64 %6, i64 %7, i64 %8, i64 %9, ptr %10, i64 %11,
 // The host: for flux, the span's range (3: to and from), then nine literal
 // slots (288 = 0x120: literal | target param) for f, the span's pointer
