@@ -16,12 +16,14 @@
 #ifndef OFFLOAD_ABI_HPP
 #define OFFLOAD_ABI_HPP
 
+#include <cstddef>
 #include <cstdint>
 
 namespace ofld {
 struct launch;
 namespace detail {
 struct region_entry;
+struct cpu_grid_state;
 } // namespace detail
 } // namespace ofld
 

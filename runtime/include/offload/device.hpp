@@ -77,6 +77,8 @@ struct cpu_grid_state {
 // `const`: the address is fixed for an OS thread (fibers never change
 // threads), so a kernel asks once, not at every index call, and the launch
 // parameters need not be reloaded around the calls.
+// Declared by the ABI table (offload/abi.hpp); the redeclaration adds
+// `const`.
 extern "C" [[gnu::const]] ofld::detail::cpu_grid_state *__ofld_cpu_state();
 namespace ofld {
 namespace detail {

@@ -61,15 +61,10 @@
 #endif
 #endif
 
-#if !defined(OFFLOAD_GPU_DEVICE) && !defined(OFFLOAD_CPU_SCHEDULER)
-// In libofld_rt (lib/CpuGrid.cpp); see the scheduler below.
-extern "C" {
-void __ofld_cpu_barrier(ofld::detail::cpu_grid_state *G);
-void __ofld_cpu_finish_block(ofld::detail::cpu_grid_state *G);
-void *__ofld_cpu_shared(ofld::detail::cpu_grid_state *G, const void *Key,
-                        std::size_t Bytes, std::size_t Align);
-}
-#endif
+// __ofld_cpu_barrier, __ofld_cpu_finish_block and __ofld_cpu_shared are
+// declared from the ABI table (offload/abi.hpp): in libofld_rt
+// (lib/launch/CpuGrid.cpp), or defined by the scheduler below.
+#include "offload/abi.hpp"
 
 #if defined(OFFLOAD_CPU_SCHEDULER)
 //===-- The fiber scheduler of the CPU grid ------------------------------===//
