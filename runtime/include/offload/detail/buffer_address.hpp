@@ -15,9 +15,6 @@
 #ifndef OFFLOAD_DETAIL_BUFFER_ADDRESS_HPP
 #define OFFLOAD_DETAIL_BUFFER_ADDRESS_HPP
 
-// Device buffers exist only where OpenMP offloads (without -fopenmp the
-// bridge's buffers are host memory).
-#if defined(_OPENMP)
 #include <omp.h>
 
 #include <cstddef>
@@ -53,5 +50,4 @@ inline buffer_address reserve_buffer_address(void *dev, std::size_t bytes,
 
 } // namespace ofld::detail
 
-#endif // defined(_OPENMP)
 #endif // OFFLOAD_DETAIL_BUFFER_ADDRESS_HPP
