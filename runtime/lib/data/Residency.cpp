@@ -24,7 +24,6 @@
 #include "data/Data.h"
 
 #include "Libomptarget.h"
-#include "offload/detail/buffer_address.hpp"
 
 #include <omp.h>
 
@@ -295,11 +294,16 @@ extern "C" void *__ofld_buffer_alloc(int64_t Bytes, int32_t Requested,
            (long long)Bytes, (long long)Device);
     return nullptr;
   }
-  ofld::detail::buffer_address A = ofld::detail::reserve_buffer_address(
-      Dev, std::size_t(Bytes), int(Device));
-  void *Host = A.host;
-  std::size_t Reserved = A.reserved;
-  if (!Host) {
+  // Address space that no host access may use: a span of the buffer holds
+  // these addresses, and libomptarget finds them present (associated).
+  std::size_t Page = std::size_t(sysconf(_SC_PAGESIZE));
+  std::size_t Reserved = (std::size_t(Bytes) + Page - 1) / Page * Page;
+  void *Host = mmap(nullptr, Reserved, PROT_NONE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (Host == MAP_FAILED ||
+      omp_target_associate_ptr(Host, Dev, std::size_t(Bytes), 0, int(Device))) {
+    if (Host != MAP_FAILED)
+      munmap(Host, Reserved);
     omp_target_free(Dev, int(Device));
     failAt(Place, What, "cannot set up %lld bytes on device %lld",
            (long long)Bytes, (long long)Device);

@@ -15,7 +15,6 @@
 #define OFFLOAD_BRIDGE_BUFFER_HPP
 
 #include "offload/bridge/launch.hpp"
-#include "offload/detail/buffer_address.hpp"
 
 #if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
 namespace ofld::bridge::detail {
@@ -101,11 +100,16 @@ extern "C" inline void *__ofld_buffer_alloc(std::int64_t Bytes,
               (long long)Bytes, D);
     return nullptr;
   }
-  ofld::detail::buffer_address A =
-      ofld::detail::reserve_buffer_address(Dev, std::size_t(Bytes), D);
-  void *Host = A.host;
-  std::size_t Reserved = A.reserved;
-  if (!Host) {
+  // Address space that no host access may use: a span of the buffer holds
+  // these addresses, and the launches' maps find them present (associated).
+  std::size_t Page = std::size_t(sysconf(_SC_PAGESIZE));
+  std::size_t Reserved = (std::size_t(Bytes) + Page - 1) / Page * Page;
+  void *Host = mmap(nullptr, Reserved, PROT_NONE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (Host == MAP_FAILED ||
+      omp_target_associate_ptr(Host, Dev, std::size_t(Bytes), 0, D)) {
+    if (Host != MAP_FAILED)
+      munmap(Host, Reserved);
     omp_target_free(Dev, D);
     d::failAt(P, What, "cannot set up %lld bytes on device %d",
               (long long)Bytes, D);
