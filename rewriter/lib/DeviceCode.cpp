@@ -110,8 +110,8 @@ private:
       F.Syncs = true;
     // The warp functions of offload/device.hpp that exchange values.
     static constexpr StringRef WarpFunctions[] = {
-        "shfl", "shfl_up", "shfl_down", "shfl_xor",
-        "ballot", "any",   "all",       "sync_warp"};
+        "shfl",   "shfl_up", "shfl_down", "shfl_xor",
+        "ballot", "any",     "all",       "sync_warp"};
     if (FD->getIdentifier() && inOfld(FD) &&
         llvm::is_contained(WarpFunctions, FD->getName()))
       F.Warp = true;

@@ -200,8 +200,8 @@ std::string launchGrid(const LoweredCall &Call, const Names &N) {
       Copies.push_back("sizeof(" + N.Param[I] + ")");
   std::string Flags = Call.Syncs ? "ofld::bridge::synchronises" : "";
   if (Call.Warp)
-    Flags += (Flags.empty() ? "" : " | ") +
-             std::string("ofld::bridge::warp_level");
+    Flags +=
+        (Flags.empty() ? "" : " | ") + std::string("ofld::bridge::warp_level");
   if (Call.WarnedConst)
     Flags += (Flags.empty() ? "" : " | ") +
              std::string("ofld::bridge::warned_const");

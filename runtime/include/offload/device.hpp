@@ -228,7 +228,8 @@ inline constexpr std::uint32_t cpu_warp_lanes = 32;
   std::abort();
 }
 inline std::uint32_t cpu_linear_thread(const cpu_grid_state &G) {
-  return G.thread_id.x + G.block.x * (G.thread_id.y + G.block.y * G.thread_id.z);
+  return G.thread_id.x +
+         G.block.x * (G.thread_id.y + G.block.y * G.thread_id.z);
 }
 /// The lanes of the calling thread's warp that are threads of the block.
 inline std::uint64_t cpu_warp_mask(const cpu_grid_state &G) {
@@ -248,8 +249,7 @@ template <class T> inline T warp_read(T v, std::uint32_t src) {
   static_assert(warp_value<T>, "ofld::shfl moves trivially copyable values "
                                "of 4 or 8 bytes");
   using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
-  const std::uint64_t *All =
-      cpu_warp_exchange(__builtin_bit_cast(Bits, v));
+  const std::uint64_t *All = cpu_warp_exchange(__builtin_bit_cast(Bits, v));
   bool Exists = cpu_warp_mask(cpu_grid_ref()) >> src & 1;
   return __builtin_bit_cast(T, Exists ? Bits(All[src]) : Bits(0));
 }
@@ -404,9 +404,8 @@ public:
   /// checked against the other threads' since the last barrier.
   T &operator[](detail::shared_index I) const {
     if (Check) [[unlikely]] {
-      const detail::cpu_access A{Data,   sizeof(T),  N,           I.i,
-                                 I.file, I.function, DeclFile,    I.line,
-                                 DeclLine};
+      const detail::cpu_access A{Data,       sizeof(T), N,      I.i,     I.file,
+                                 I.function, DeclFile,  I.line, DeclLine};
       Check(&detail::cpu_grid_ref(), &A);
     }
     return Data[I.i];

@@ -443,7 +443,8 @@ inline bool declared_name(const char *File, unsigned Line, char *Out,
     return false;
   char Buf[1024];
   bool Found = false;
-  for (unsigned L = 1; std::fgets(Buf, sizeof(Buf), F); L += !!std::strchr(Buf, '\n'))
+  for (unsigned L = 1; std::fgets(Buf, sizeof(Buf), F);
+       L += !!std::strchr(Buf, '\n'))
     if (L == Line) {
       const char *P = std::strstr(Buf, "shared_array");
       if (!P || !(P = std::strchr(P, '<')))
@@ -517,10 +518,10 @@ inline void report(ofld::detail::cpu_grid_state &G, checker &C,
   const char *Kernel = kernel_name(G.kernel);
   char Name[128];
   bool Named = declared_name(A.DeclFile, A.DeclLine, Name, sizeof(Name));
-  std::fprintf(stderr, "offload: OFFLOAD_CHECK=shared: %s '%s', block (%u,%u,%u): ",
-               Kernel ? "kernel" : "in", Kernel ? Kernel : Function,
-               unsigned(G.block_id.x), unsigned(G.block_id.y),
-               unsigned(G.block_id.z));
+  std::fprintf(
+      stderr, "offload: OFFLOAD_CHECK=shared: %s '%s', block (%u,%u,%u): ",
+      Kernel ? "kernel" : "in", Kernel ? Kernel : Function,
+      unsigned(G.block_id.x), unsigned(G.block_id.y), unsigned(G.block_id.z));
   print_thread(G.block, Reader.Thread);
   std::fprintf(stderr, " %s %s[%zu] at %s:%u and ",
                BothWrite ? "writes" : "reads", Named ? Name : "shared_array",
@@ -530,7 +531,8 @@ inline void report(ofld::detail::cpu_grid_state &G, checker &C,
                " writes it at %s:%u with no sync_threads()%s between them "
                "(shared_array '%s' declared at %s:%u)\n",
                Writer.File, Writer.Line,
-               Reader.Thread / 32 == Writer.Thread / 32 ? " or sync_warp()" : "",
+               Reader.Thread / 32 == Writer.Thread / 32 ? " or sync_warp()"
+                                                        : "",
                Named ? Name : "?", A.DeclFile, A.DeclLine);
 }
 
@@ -629,28 +631,29 @@ OFFLOAD_CPU_RT void __ofld_cpu_check_access(ofld::detail::cpu_grid_state *G,
     ++Index;
   if (Index == C.ArrayCount) {
     reserve(C.Arrays, C.ArrayCapacity, C.ArrayCount + 1);
-    auto *Cells = static_cast<check_cell *>(
-        std::malloc(A->count * sizeof(check_cell)));
+    auto *Cells =
+        static_cast<check_cell *>(std::malloc(A->count * sizeof(check_cell)));
     if (!Cells)
       fail("out of memory for OFFLOAD_CHECK=shared");
     for (std::size_t I = 0; I < A->count; ++I)
       new (&Cells[I]) check_cell();
-    C.Arrays[C.ArrayCount++] = {A->array, A->elem_bytes, A->count,
-                                A->decl_file, A->decl_line, Cells};
+    C.Arrays[C.ArrayCount++] = {A->array,     A->elem_bytes, A->count,
+                                A->decl_file, A->decl_line,  Cells};
   }
   reserve(C.Pending, C.PendingCapacity, C.PendingCount + 1);
   C.Owner = Me;
   C.Pending[C.PendingCount++] = {
-      Index, A->index,
+      Index,
+      A->index,
       hash_bytes(static_cast<const unsigned char *>(A->array) +
                      A->index * A->elem_bytes,
                  A->elem_bytes),
-      A->file, A->function, A->line};
+      A->file,
+      A->function,
+      A->line};
 }
 
-namespace __ofld::fiber {
-
-} // namespace __ofld::fiber
+namespace __ofld::fiber {} // namespace __ofld::fiber
 
 /// sync_threads() of the CPU grid.
 OFFLOAD_CPU_RT void __ofld_cpu_barrier(ofld::detail::cpu_grid_state *G) {
