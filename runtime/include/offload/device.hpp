@@ -201,7 +201,10 @@ namespace detail {
 template <class T> inline T warp_read(T v, std::uint32_t src) {
   static_assert(warp_value<T>, "ofld::shfl moves trivially copyable values "
                                "of 4 or 8 bytes");
-  if constexpr (sizeof(T) == 4)
+  // (Only the assertion's message where it fails.)
+  if constexpr (!warp_value<T>)
+    return v;
+  else if constexpr (sizeof(T) == 4)
     return __builtin_bit_cast(
         T, __gpu_shuffle_idx_u32(__gpu_lane_mask(), src,
                                  __builtin_bit_cast(std::uint32_t, v),
@@ -249,9 +252,14 @@ template <class T> inline T warp_read(T v, std::uint32_t src) {
   static_assert(warp_value<T>, "ofld::shfl moves trivially copyable values "
                                "of 4 or 8 bytes");
   using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
-  const std::uint64_t *All = cpu_warp_exchange(__builtin_bit_cast(Bits, v));
-  bool Exists = cpu_warp_mask(cpu_grid_ref()) >> src & 1;
-  return __builtin_bit_cast(T, Exists ? Bits(All[src]) : Bits(0));
+  // (Only the assertion's message where it fails.)
+  if constexpr (!warp_value<T>) {
+    return v;
+  } else {
+    const std::uint64_t *All = cpu_warp_exchange(__builtin_bit_cast(Bits, v));
+    bool Exists = cpu_warp_mask(cpu_grid_ref()) >> src & 1;
+    return __builtin_bit_cast(T, Exists ? Bits(All[src]) : Bits(0));
+  }
 }
 } // namespace detail
 inline std::uint32_t warp_size() { return detail::cpu_warp_lanes; }
