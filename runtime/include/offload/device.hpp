@@ -4,12 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// What kernel code calls: thread and block indices, block barriers,
-// block-shared arrays and atomics. On NVPTX and AMDGPU these are clang's
-// <gpuintrin.h>, team-shared memory and hardware atomics; on the CPU (host
-// offload target, host fallback, builds without the plugin) they work on the
-// state of the grid emulation in detail/cpu_grid.hpp, which runs the threads
-// of a block as fibers once one of them waits at a barrier.
+// What kernel code calls: thread and block indices, block barriers, warp
+// functions, block-shared arrays and atomics. On NVPTX and AMDGPU these are
+// clang's <gpuintrin.h>, team-shared memory and hardware atomics; on the CPU
+// (host offload target, host fallback, builds without the plugin) they work
+// on the state of the grid emulation in detail/cpu_grid.hpp, which runs the
+// threads of a block as fibers once one of them waits at a barrier or a warp
+// function.
 //
 //===----------------------------------------------------------------------===//
 

@@ -14,7 +14,11 @@
 // threads after it start as fibers on stacks of their own, and the barrier
 // passes control round the ring of unfinished threads, so every thread has
 // reached the barrier (or returned) before any passes it. Kernels without
-// barriers therefore pay no switch at all.
+// barriers therefore pay no switch at all. A warp function is the same for
+// the lanes of one warp: the lane passes control to the next unfinished
+// lane of its warp, so that all 32 have left their values in the warp's
+// exchange buffer before any reads them. Under OFFLOAD_CHECK=shared the
+// scheduler also checks shared-array accesses between these points.
 //
 // The scheduler below (fibers, stacks, shared-array buffers, per OS thread)
 // is written once: builds without OpenMP get it inline; OpenMP builds, whose
