@@ -443,6 +443,7 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
   Out.Statement = Statement;
   LoweredCall &Call = Out.Call;
   Call.Syncs = In.Syncs;
+  Call.Warp = In.Warp;
   if (!describeCall(RC, CE, Checked, *Range, Call))
     return std::nullopt;
   if (Semi)

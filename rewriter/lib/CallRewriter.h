@@ -76,8 +76,8 @@ struct KernelInputs {
   const KernelFacts *Facts = nullptr;
   /// Per parameter, the size expression --explain prints (explainedSizes).
   llvm::ArrayRef<std::string> Sizes;
-  /// The kernel synchronises its blocks.
-  bool Syncs = false;
+  /// The kernel synchronises its blocks; it calls warp functions.
+  bool Syncs = false, Warp = false;
   /// What the kernel's bounds check admits, null where the call cannot
   /// spell it (the kernel is defined in another file, after the call or in
   /// another translation unit).

@@ -45,6 +45,7 @@ bool isSharedArray(QualType T) {
 /// What one function does directly.
 struct Facts {
   bool Syncs = false;
+  bool Warp = false;
   SmallVector<const FunctionDecl *, 8> Callees;
 };
 
@@ -107,6 +108,13 @@ private:
   void callee(const FunctionDecl *FD) {
     if (FD->getIdentifier() && FD->getName() == "sync_threads" && inOfld(FD))
       F.Syncs = true;
+    // The warp functions of offload/device.hpp that exchange values.
+    static constexpr StringRef WarpFunctions[] = {
+        "shfl",   "shfl_up", "shfl_down", "shfl_xor",
+        "ballot", "any",     "all",       "sync_warp"};
+    if (FD->getIdentifier() && inOfld(FD) &&
+        llvm::is_contained(WarpFunctions, FD->getName()))
+      F.Warp = true;
     F.Callees.push_back(FD);
   }
 
@@ -204,7 +212,7 @@ DeviceCode findDeviceCode(ASTContext &Ctx,
     const FunctionDecl *Kernel = K->getCanonicalDecl();
     if (Out.Synchronises.count(Kernel))
       continue;
-    bool Syncs = false;
+    bool Syncs = false, Warp = false;
     SmallPtrSet<const FunctionDecl *, 16> Seen;
     std::deque<const FunctionDecl *> Work{K};
     while (!Work.empty()) {
@@ -215,6 +223,7 @@ DeviceCode findDeviceCode(ASTContext &Ctx,
         continue;
       const Facts &F = FactsOf(Def);
       Syncs |= F.Syncs;
+      Warp |= F.Warp;
       if (!SM.isInSystemHeader(Def->getLocation()) && !inOfld(Def)) {
         const FunctionDecl *Pattern = Def->getTemplateInstantiationPattern();
         Out.Functions.insert(Pattern ? Pattern : Def);
@@ -223,6 +232,7 @@ DeviceCode findDeviceCode(ASTContext &Ctx,
         Work.push_back(C);
     }
     Out.Synchronises[Kernel] = Syncs;
+    Out.WarpLevel[Kernel] = Warp;
   }
   return Out;
 }

@@ -48,6 +48,10 @@ struct DeviceCode {
   /// Per kernel (canonical declaration): it calls ofld::sync_threads() or
   /// declares an ofld::shared_array, itself or in a function it calls.
   llvm::DenseMap<const clang::FunctionDecl *, bool> Synchronises;
+  /// Per kernel: it calls an ofld:: warp function that exchanges values
+  /// between lanes (shfl*, ballot, any, all, sync_warp), or a function that
+  /// does.
+  llvm::DenseMap<const clang::FunctionDecl *, bool> WarpLevel;
   /// Local variables of type ofld::shared_array without a tag argument.
   llvm::SetVector<const clang::VarDecl *> UntaggedSharedArrays;
 };

@@ -199,6 +199,9 @@ std::string launchGrid(const LoweredCall &Call, const Names &N) {
     if (P.CopiedOnStack)
       Copies.push_back("sizeof(" + N.Param[I] + ")");
   std::string Flags = Call.Syncs ? "ofld::bridge::synchronises" : "";
+  if (Call.Warp)
+    Flags +=
+        (Flags.empty() ? "" : " | ") + std::string("ofld::bridge::warp_level");
   if (Call.WarnedConst)
     Flags += (Flags.empty() ? "" : " | ") +
              std::string("ofld::bridge::warned_const");

@@ -70,6 +70,8 @@ struct LoweredCall {
   std::vector<LoweredParam> Params;
   /// The kernel synchronises its blocks (sync_threads, shared arrays).
   bool Syncs = false;
+  /// The kernel calls warp functions that exchange values between lanes.
+  bool Warp = false;
   /// What the kernel's bounds check admits (the default launch shape), read
   /// from its definition; none where the call cannot spell it (the bridge
   /// then refuses a launch without a grid).

@@ -629,7 +629,8 @@ private:
   /// Per kernel, read once: whether it synchronises and --explain's size
   /// expressions (by first declaration), what its bounds check admits (by
   /// the declaration the calls name).
-  std::map<const FunctionDecl *, bool> Syncs;
+  /// Whether it synchronises, whether it calls warp functions.
+  std::map<const FunctionDecl *, std::pair<bool, bool>> Syncs;
   std::map<const FunctionDecl *, std::optional<BoundAnalysis>> Bounds;
   std::map<const FunctionDecl *, std::vector<std::string>> Sizes;
 };
@@ -741,9 +742,13 @@ KernelInputs RewriteWalker::inputsOf(const CallExpr &CE,
   KernelInputs In;
   In.Facts = kernel(K);
   auto [Sync, NewSync] = Syncs.try_emplace(First);
-  if (NewSync)
-    Sync->second = findDeviceCode(RC.Ctx, {&K}).Synchronises.lookup(First);
-  In.Syncs = Sync->second;
+  if (NewSync) {
+    DeviceCode Code = findDeviceCode(RC.Ctx, {&K});
+    Sync->second = {Code.Synchronises.lookup(First),
+                    Code.WarpLevel.lookup(First)};
+  }
+  In.Syncs = Sync->second.first;
+  In.Warp = Sync->second.second;
   auto [Size, NewSize] = Sizes.try_emplace(First);
   if (NewSize)
     Size->second = explainedSizes(RC.Ctx, K, *In.Facts);

@@ -24,6 +24,7 @@ struct launch;
 namespace detail {
 struct region_entry;
 struct cpu_grid_state;
+struct cpu_access;
 } // namespace detail
 } // namespace ofld
 

@@ -4,12 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// What kernel code calls: thread and block indices, block barriers,
-// block-shared arrays and atomics. On NVPTX and AMDGPU these are clang's
-// <gpuintrin.h>, team-shared memory and hardware atomics; on the CPU (host
-// offload target, host fallback, builds without the plugin) they work on the
-// state of the grid emulation in detail/cpu_grid.hpp, which runs the threads
-// of a block as fibers once one of them waits at a barrier.
+// What kernel code calls: thread and block indices, block barriers, warp
+// functions, block-shared arrays and atomics. On NVPTX and AMDGPU these are
+// clang's <gpuintrin.h>, team-shared memory and hardware atomics; on the CPU
+// (host offload target, host fallback, builds without the plugin) they work
+// on the state of the grid emulation in detail/cpu_grid.hpp, which runs the
+// threads of a block as fibers once one of them waits at a barrier or a warp
+// function.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +53,20 @@ struct cpu_grid_state;
 using cpu_barrier_fn = void (*)(cpu_grid_state *);
 using cpu_shared_fn = void *(*)(cpu_grid_state *, const void *key,
                                 std::size_t bytes, std::size_t align);
+/// The CPU grid's warp exchange: the calling lane's value goes into the
+/// returned buffer of 32 (one per lane of its warp), which holds every
+/// lane's value once the call returns (warp functions, below).
+using cpu_warp_fn = const std::uint64_t *(*)(cpu_grid_state *,
+                                             std::uint64_t value);
+/// One access to a shared_array element under OFFLOAD_CHECK=shared.
+struct cpu_access {
+  const void *array;
+  std::size_t elem_bytes, count, index;
+  const char *file, *function, *decl_file;
+  unsigned line, decl_line;
+};
+/// The checker of OFFLOAD_CHECK=shared; a null access ends a block.
+using cpu_access_fn = void (*)(cpu_grid_state *, const cpu_access *);
 
 /// State of the CPU grid emulation, one per OS thread: the host offload
 /// target and host fallback run every (block, thread) pair through the
@@ -68,6 +83,11 @@ struct cpu_grid_state {
   std::uint32_t fibers = 0;
   /// The grid runner's scheduler of this OS thread, once it needed one.
   void *scheduler = nullptr;
+  cpu_warp_fn warp = nullptr;
+  /// Set by the shared-array lookup while OFFLOAD_CHECK=shared is on.
+  cpu_access_fn access = nullptr;
+  /// The running kernel, for the checker's messages (null: unknown).
+  const void *kernel = nullptr;
 };
 #if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
 } // namespace detail
@@ -146,6 +166,143 @@ inline std::size_t global_id(int dim = 0) {
   return std::size_t(block_id(dim)) * block_dim(dim) + thread_id(dim);
 }
 
+//===-- Warp-level functions ---------------------------------------------===//
+//
+// Every lane of the warp takes part, as in CUDA's *_sync functions with a
+// full mask: 32 lanes on NVIDIA and the CPU paths, 64 on AMD. A lane beyond
+// the block's last thread (a partial last warp) gives 0 to a shuffle and
+// false to a ballot. On the CPU a warp function is an exchange point of the
+// fiber scheduler (detail/cpu_grid.hpp): every lane of the warp reaches it
+// before any leaves it.
+
+namespace detail {
+/// The value types the shuffles move: 4 or 8 bytes, trivially copyable.
+template <class T>
+inline constexpr bool warp_value =
+    std::is_trivially_copyable_v<T> && (sizeof(T) == 4 || sizeof(T) == 8);
+} // namespace detail
+
+#if defined(OFFLOAD_GPU_DEVICE)
+/// Lanes in a warp: 32 on NVIDIA, 64 on AMD.
+inline std::uint32_t warp_size() { return __gpu_num_lanes(); }
+/// This thread's lane in its warp.
+inline std::uint32_t lane_id() { return __gpu_lane_id(); }
+/// Waits until every lane of the warp arrived here; memory the warp wrote
+/// before it is visible to the warp after it.
+inline void sync_warp() { __gpu_sync_lane(__gpu_lane_mask()); }
+/// A bit per lane of the warp: set where `pred` holds.
+inline std::uint64_t ballot(bool pred) {
+  return __gpu_ballot(__gpu_lane_mask(), pred);
+}
+/// Whether `pred` holds on any lane, on every lane of the warp.
+inline bool any(bool pred) { return ballot(pred) != 0; }
+inline bool all(bool pred) { return ballot(pred) == __gpu_lane_mask(); }
+namespace detail {
+/// `v` of lane `src` (in [0, warp_size())).
+template <class T> inline T warp_read(T v, std::uint32_t src) {
+  static_assert(warp_value<T>, "ofld::shfl moves trivially copyable values "
+                               "of 4 or 8 bytes");
+  // (Only the assertion's message where it fails.)
+  if constexpr (!warp_value<T>)
+    return v;
+  else if constexpr (sizeof(T) == 4)
+    return __builtin_bit_cast(
+        T, __gpu_shuffle_idx_u32(__gpu_lane_mask(), src,
+                                 __builtin_bit_cast(std::uint32_t, v),
+                                 __gpu_num_lanes()));
+  else
+    return __builtin_bit_cast(
+        T, __gpu_shuffle_idx_u64(__gpu_lane_mask(), src,
+                                 __builtin_bit_cast(std::uint64_t, v),
+                                 __gpu_num_lanes()));
+}
+} // namespace detail
+#else
+namespace detail {
+inline constexpr std::uint32_t cpu_warp_lanes = 32;
+[[noreturn]] inline void cpu_warp_unavailable() {
+#if defined(_OPENMP) && !defined(__clang__)
+  std::printf("offload: an ofld:: warp function used outside a grid of the "
+              "offload CPU emulation, or in the OpenMP teams form on a GPU\n");
+#else
+  std::fputs("offload: an ofld:: warp function used outside a grid of the "
+             "offload CPU emulation, or in the OpenMP teams form on a GPU\n",
+             stderr);
+#endif
+  std::abort();
+}
+inline std::uint32_t cpu_linear_thread(const cpu_grid_state &G) {
+  return G.thread_id.x +
+         G.block.x * (G.thread_id.y + G.block.y * G.thread_id.z);
+}
+/// The lanes of the calling thread's warp that are threads of the block.
+inline std::uint64_t cpu_warp_mask(const cpu_grid_state &G) {
+  std::uint32_t N = G.block.x * G.block.y * G.block.z;
+  std::uint32_t First = cpu_linear_thread(G) / cpu_warp_lanes * cpu_warp_lanes;
+  std::uint32_t Lanes = N - First < cpu_warp_lanes ? N - First : cpu_warp_lanes;
+  return Lanes == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << Lanes) - 1;
+}
+/// Every lane's `value`, once all lanes of the warp called this.
+inline const std::uint64_t *cpu_warp_exchange(std::uint64_t value) {
+  cpu_grid_state &G = cpu_grid_ref();
+  if (!G.warp)
+    cpu_warp_unavailable();
+  return G.warp(&G, value);
+}
+template <class T> inline T warp_read(T v, std::uint32_t src) {
+  static_assert(warp_value<T>, "ofld::shfl moves trivially copyable values "
+                               "of 4 or 8 bytes");
+  using Bits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+  // (Only the assertion's message where it fails.)
+  if constexpr (!warp_value<T>) {
+    return v;
+  } else {
+    const std::uint64_t *All = cpu_warp_exchange(__builtin_bit_cast(Bits, v));
+    bool Exists = cpu_warp_mask(cpu_grid_ref()) >> src & 1;
+    return __builtin_bit_cast(T, Exists ? Bits(All[src]) : Bits(0));
+  }
+}
+} // namespace detail
+inline std::uint32_t warp_size() { return detail::cpu_warp_lanes; }
+inline std::uint32_t lane_id() {
+  return detail::cpu_linear_thread(detail::cpu_grid_ref()) %
+         detail::cpu_warp_lanes;
+}
+inline void sync_warp() { detail::cpu_warp_exchange(0); }
+inline std::uint64_t ballot(bool pred) {
+  const std::uint64_t *All = detail::cpu_warp_exchange(pred);
+  std::uint64_t Mask = detail::cpu_warp_mask(detail::cpu_grid_ref()), Bits = 0;
+  for (std::uint32_t L = 0; L < detail::cpu_warp_lanes; ++L)
+    Bits |= std::uint64_t(All[L] != 0) << L;
+  return Bits & Mask;
+}
+inline bool any(bool pred) { return ballot(pred) != 0; }
+inline bool all(bool pred) {
+  return ballot(pred) == detail::cpu_warp_mask(detail::cpu_grid_ref());
+}
+#endif
+
+/// Lane `lane`'s `v` (`lane` taken modulo warp_size()).
+template <class T> inline T shfl(T v, std::uint32_t lane) {
+  return detail::warp_read(v, lane % warp_size());
+}
+/// The `v` of the lane `delta` below this one; a lane below `delta` keeps
+/// its own.
+template <class T> inline T shfl_up(T v, std::uint32_t delta) {
+  std::uint32_t L = lane_id();
+  return detail::warp_read(v, L >= delta ? L - delta : L);
+}
+/// The `v` of the lane `delta` above this one; a lane whose source would be
+/// past the warp's last lane keeps its own.
+template <class T> inline T shfl_down(T v, std::uint32_t delta) {
+  std::uint32_t L = lane_id();
+  return detail::warp_read(v, delta < warp_size() - L ? L + delta : L);
+}
+/// The `v` of lane `lane_id() ^ mask` (modulo warp_size()).
+template <class T> inline T shfl_xor(T v, std::uint32_t mask) {
+  return detail::warp_read(v, (lane_id() ^ mask) % warp_size());
+}
+
 //===-- Block-shared arrays ----------------------------------------------===//
 
 namespace detail {
@@ -171,6 +328,19 @@ template <class T, std::size_t N> T *cpu_shared(const void *Key) {
     cpu_shared_unavailable();
   return static_cast<T *>(G.shared(&G, Key, sizeof(T) * N, alignof(T)));
 }
+/// A shared_array index on the CPU, with the place of the access for
+/// OFFLOAD_CHECK=shared: operator[] takes one argument, so the default
+/// arguments of this conversion capture the place (that of the index
+/// expression).
+struct shared_index {
+  std::size_t i;
+  const char *file, *function;
+  unsigned line;
+  shared_index(std::size_t I, const char *File = __builtin_FILE(),
+               const char *Function = __builtin_FUNCTION(),
+               unsigned Line = __builtin_LINE())
+      : i(I), file(File), function(Function), line(Line) {}
+};
 #endif
 } // namespace detail
 
@@ -196,7 +366,8 @@ inline namespace {
 ///
 ///   ofld::shared_array<float, 256, struct tile_tag> tile;
 ///
-/// The object is a handle (a pointer); copies refer to the same array.
+/// The object is a handle (a pointer; on the CPU also the declaration's
+/// place, for OFFLOAD_CHECK=shared); copies refer to the same array.
 #if defined(__clang__)
 template <class T, std::size_t N, class Tag = decltype([] {})>
 #else
@@ -213,21 +384,42 @@ class shared_array {
                 "destroyed: use a trivial type");
 
 public:
-#if defined(__clang__)
+#if defined(OFFLOAD_GPU_DEVICE)
   shared_array() : Data(storage()) {}
+#elif defined(__clang__)
+  shared_array(const char *File = __builtin_FILE(),
+               unsigned Line = __builtin_LINE())
+      : Data(storage()), Check(detail::cpu_grid_ref().access), DeclFile(File),
+        DeclLine(Line) {}
 #elif defined(_OPENMP)
   // g++ -fopenmp: the constant behind std::source_location is not placed in
   // offloaded code, so name the use site by its file and line (two arrays
   // declared on one line need tags; offload-rewrite gives every array one).
   shared_array(const char *File = __builtin_FILE(),
                unsigned Line = __builtin_LINE())
-      : Data(std::is_void_v<Tag> ? storage(siteKey(File, Line)) : storage()) {}
+      : Data(std::is_void_v<Tag> ? storage(siteKey(File, Line)) : storage()),
+        Check(detail::cpu_grid_ref().access), DeclFile(File), DeclLine(Line) {}
 #else
   shared_array(std::source_location Site = std::source_location::current())
-      : Data(std::is_void_v<Tag> ? storage(Site) : storage()) {}
+      : Data(std::is_void_v<Tag> ? storage(Site) : storage()),
+        Check(detail::cpu_grid_ref().access), DeclFile(Site.file_name()),
+        DeclLine(Site.line()) {}
 #endif
 
+#if defined(OFFLOAD_GPU_DEVICE)
   T &operator[](std::size_t I) const { return Data[I]; }
+#else
+  /// On the CPU, under OFFLOAD_CHECK=shared, every access through here is
+  /// checked against the other threads' since the last barrier.
+  T &operator[](detail::shared_index I) const {
+    if (Check) [[unlikely]] {
+      const detail::cpu_access A{Data,       sizeof(T), N,      I.i,     I.file,
+                                 I.function, DeclFile,  I.line, DeclLine};
+      Check(&detail::cpu_grid_ref(), &A);
+    }
+    return Data[I.i];
+  }
+#endif
   T *data() const { return Data; }
   T *begin() const { return Data; }
   T *end() const { return Data + N; }
@@ -268,6 +460,13 @@ private:
   }
 #endif
   T *Data;
+#if !defined(OFFLOAD_GPU_DEVICE)
+  /// The checker, where OFFLOAD_CHECK=shared was on when the array was
+  /// looked up (the lookup installs it), and the declaration's place.
+  detail::cpu_access_fn Check;
+  const char *DeclFile;
+  unsigned DeclLine;
+#endif
 };
 } // namespace
 

@@ -136,7 +136,7 @@ inline ofld::detail::cpu_grid_state *hostState() {
 }
 inline constexpr cpu_hooks HostHooks = {&hostState, &__ofld_cpu_barrier,
                                         &__ofld_cpu_finish_block,
-                                        &__ofld_cpu_shared};
+                                        &__ofld_cpu_shared, &__ofld_cpu_warp};
 /// Host code of this module finds the CPU grid from the start (the CPU
 /// fallback's offload() of calls that were not rewritten, too).
 inline const bool HostHooksInstalled = (__ofld_bridge_hooks = &HostHooks, true);

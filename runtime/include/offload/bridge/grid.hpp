@@ -27,6 +27,7 @@ struct cpu_hooks {
   ofld::detail::cpu_barrier_fn barrier;
   void (*finish)(ofld::detail::cpu_grid_state *);
   ofld::detail::cpu_shared_fn shared;
+  ofld::detail::cpu_warp_fn warp;
 };
 #else
 struct cpu_hooks;

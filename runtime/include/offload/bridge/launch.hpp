@@ -110,15 +110,26 @@ inline grid shape(const site &S, const ofld::launch *L,
   }
 #if !OFFLOAD_BRIDGE_BARE
   const detail::team_limits &Limits = detail::teamLimits(Device);
-  if ((S.flags & synchronises) && Threads > detail::syncingTeam(Limits)) {
-    // The block cannot run one OpenMP thread per kernel thread: run the
-    // launch on this CPU's grid (whose fibers synchronise any block), with
-    // the device's copies of its data (aliases).
-    detail::note(S,
-                 "runs on the host: its blocks of %u threads synchronise, "
-                 "and OpenMP teams on device %d are sure to hold at most %u "
-                 "threads",
-                 Threads, Device, detail::syncingTeam(Limits));
+  const bool Syncing =
+      (S.flags & synchronises) && Threads > detail::syncingTeam(Limits);
+  if (Syncing || (S.flags & warp_level)) {
+    // The block cannot run one OpenMP thread per kernel thread, or the
+    // kernel exchanges values between the lanes of a warp, which OpenMP's
+    // threads are not: run the launch on this CPU's grid (whose fibers
+    // synchronise any block, and warps of 32 lanes), with the device's
+    // copies of its data (aliases).
+    if (Syncing)
+      detail::note(S,
+                   "runs on the host: its blocks of %u threads synchronise, "
+                   "and OpenMP teams on device %d are sure to hold at most %u "
+                   "threads",
+                   Threads, Device, detail::syncingTeam(Limits));
+    else
+      detail::note(S,
+                   "runs on the host: it calls warp functions (ofld::shfl, "
+                   "ofld::ballot, ...), which OpenMP teams on device %d do "
+                   "not provide",
+                   Device);
     G.moved_from = Device;
     G.device = detail::devices().initial;
     G.cpu = true;

@@ -75,6 +75,7 @@ struct cpu_walk {
   ofld::detail::cpu_barrier_fn barrier;
   void (*finish)(ofld::detail::cpu_grid_state *);
   ofld::detail::cpu_shared_fn shared;
+  ofld::detail::cpu_warp_fn warp;
   std::uint64_t first, stride;
 };
 
@@ -89,11 +90,18 @@ template <class F> void walkCpuGrid(const grid &G, F &Body, const cpu_walk &W) {
   S.block = ofld::dim3{G.dims[3], G.dims[4], G.dims[5]};
   S.barrier = W.barrier;
   S.shared = W.shared;
+  S.warp = W.warp;
+  S.access = nullptr;
+  S.kernel = nullptr;
   S.run_thread = [](void *B) { (*static_cast<F *>(B))(); };
   S.run_ctx = &Body;
   S.fibers = 0;
   std::uint64_t Blocks = std::uint64_t(S.grid.x) * S.grid.y * S.grid.z;
   for (std::uint64_t B = W.first; B < Blocks; B += W.stride) {
+    // OFFLOAD_CHECK=shared: the checker (installed by the first shared
+    // array) settles the last block's accesses.
+    if (S.access)
+      S.access(&S, nullptr);
     S.block_id = unflatten(B, S.grid);
     bool Fibers = false;
     for (std::uint32_t TZ = 0; TZ < S.block.z && !Fibers; ++TZ)
@@ -106,6 +114,8 @@ template <class F> void walkCpuGrid(const grid &G, F &Body, const cpu_walk &W) {
     if (Fibers)
       W.finish(&S);
   }
+  if (S.access)
+    S.access(&S, nullptr);
   S = Saved;
 }
 
@@ -118,12 +128,13 @@ template <class F> void cpuTeam(const grid &G, F &Body) {
   const int Team = omp_get_team_num(), Teams = omp_get_num_teams();
   walkCpuGrid(G, Body,
               {enterCpu(G), G.hooks->barrier, G.hooks->finish, G.hooks->shared,
-               std::uint64_t(Team > 0 ? Team : 0),
+               G.hooks->warp, std::uint64_t(Team > 0 ? Team : 0),
                std::uint64_t(Teams > 0 ? Teams : 1)});
 #else
   walkCpuGrid(G, Body,
               {&ofld::detail::cpu_grid_ref(), &__ofld_cpu_barrier,
-               &__ofld_cpu_finish_block, &__ofld_cpu_shared, 0, 1});
+               &__ofld_cpu_finish_block, &__ofld_cpu_shared, &__ofld_cpu_warp,
+               0, 1});
 #endif
 }
 #endif
@@ -211,6 +222,11 @@ template <class F> void deviceTeams(const grid &G, F &Body) {
     S.block = Block;
     S.barrier = &teamBarrier;
     S.shared = &teamShared;
+    // No warp functions here: OpenMP threads are not lanes (GCC's are
+    // warps), and shape() runs kernels that call them on the host; one it
+    // did not know of stops with a message (device.hpp).
+    S.warp = nullptr;
+    S.access = nullptr;
     S.scheduler = &Arena;
     S.fibers = 0;
     const int Teams = omp_get_num_teams();

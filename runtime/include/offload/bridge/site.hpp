@@ -30,6 +30,9 @@ struct site {
 };
 /// The kernel calls sync_threads() or uses a shared_array.
 inline constexpr unsigned synchronises = 1;
+/// The kernel calls ofld:: warp functions that exchange values between
+/// lanes (shfl*, ballot, any, all, sync_warp).
+inline constexpr unsigned warp_level = 4;
 /// offload-rewrite warned that the call writes into memory an ofld::region
 /// maps to the device only: no warning at run time (as the plugin's
 /// compile-time warning).

@@ -14,7 +14,11 @@
 // threads after it start as fibers on stacks of their own, and the barrier
 // passes control round the ring of unfinished threads, so every thread has
 // reached the barrier (or returned) before any passes it. Kernels without
-// barriers therefore pay no switch at all.
+// barriers therefore pay no switch at all. A warp function is the same for
+// the lanes of one warp: the lane passes control to the next unfinished
+// lane of its warp, so that all 32 have left their values in the warp's
+// exchange buffer before any reads them. Under OFFLOAD_CHECK=shared the
+// scheduler also checks shared-array accesses between these points.
 //
 // The scheduler below (fibers, stacks, shared-array buffers, per OS thread)
 // is written once: builds without OpenMP get it inline; OpenMP builds, whose
@@ -50,9 +54,12 @@
 #else
 #define OFFLOAD_CPU_RT extern "C" inline
 #endif
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cxxabi.h>
+#include <dlfcn.h>
 #include <new>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -168,6 +175,8 @@ struct slot {
   char *Stack = nullptr; // lowest address, a guard page
   ofld::dim3 Thread;
   std::uint32_t Next = 0, Prev = 0;
+  /// Warp exchanges this thread passed: their parity picks the buffer.
+  std::uint32_t WarpOps = 0;
 };
 
 /// A block-shared array's buffer on this OS thread.
@@ -177,14 +186,23 @@ struct shared_buffer {
   std::size_t Bytes;
 };
 
+struct checker;
+
 struct scheduler {
   slot *Slots = nullptr;
   std::uint32_t Capacity = 0;
-  std::uint32_t Cur = 0;  // the running slot
-  std::uint32_t Live = 0; // fibers that have not returned
+  std::uint32_t Cur = 0;   // the running slot
+  std::uint32_t Live = 0;  // fibers that have not returned
+  std::uint32_t First = 0; // the block's thread in slot 0
   std::size_t StackBytes = 0;
   shared_buffer *Shared = nullptr;
   std::uint32_t SharedCount = 0, SharedCapacity = 0;
+  /// The warp exchange buffers: two of 32 values per warp, used in turn, so
+  /// that a lane's next exchange cannot overwrite values that a lane still
+  /// resuming from the last one has yet to read.
+  std::uint64_t *Exchange = nullptr;
+  std::uint32_t ExchangeWarps = 0;
+  checker *Check = nullptr; // OFFLOAD_CHECK=shared
 
   scheduler() {
     // 256 KiB a thread unless OFFLOAD_CPU_STACK_KB says otherwise; only
@@ -204,7 +222,10 @@ struct scheduler {
     for (std::uint32_t I = 0; I < SharedCount; ++I)
       std::free(Shared[I].Data);
     std::free(Shared);
+    std::free(Exchange);
+    destroy(Check);
   }
+  static void destroy(checker *C);
   scheduler(const scheduler &) = delete;
   scheduler &operator=(const scheduler &) = delete;
 };
@@ -288,17 +309,362 @@ inline void start_fibers(ofld::detail::cpu_grid_state &G, scheduler &S,
     // hot frames of all threads into the same cache sets.
     make(Sl.Ctx, Sl.Stack, S.StackBytes - I % 64 * 64, &fiber_main);
   }
+  for (std::uint32_t I = 0; I < M; ++I)
+    S.Slots[I].WarpOps = 0;
   S.Cur = 0;
   S.Live = M - 1;
+  S.First = L;
   G.fibers = 1;
 }
 
+/// The next unfinished lane of the running thread's warp after it, in lane
+/// order, wrapping round to the warp's first; the running one if alone.
+inline std::uint32_t next_lane(scheduler &S, std::uint32_t Warp) {
+  auto WarpOf = [&](std::uint32_t I) { return (S.First + I) / 32; };
+  std::uint32_t N = S.Slots[S.Cur].Next;
+  if (N > S.Cur && WarpOf(N) == Warp)
+    return N;
+  std::uint32_t I = S.Cur;
+  for (std::uint32_t P = S.Slots[I].Prev; P < I && WarpOf(P) == Warp;
+       P = S.Slots[I].Prev)
+    I = P;
+  return I;
+}
+
+//===-- OFFLOAD_CHECK=shared ---------------------------------------------===//
+//
+// Threads run one at a time between exchange points (barriers, warp
+// functions, returns), so the accesses a thread made since its last one
+// are settled when another thread's first access, an exchange point or the
+// end of the block comes: an element whose bytes changed since the access
+// was written, else read. Each element keeps its last writer and two of
+// its readers since the last barrier; a read and a write of one element by
+// two threads between the same two barriers (or warp exchanges, for lanes
+// of one warp) is reported: on a GPU their order is unspecified.
+
+constexpr std::uint32_t NoThread = ~0u;
+
+/// A thread's access, with its barrier and warp-exchange counts then.
+struct check_mark {
+  std::uint32_t Thread = NoThread, Epoch = 0, WarpOps = 0, Line = 0;
+  const char *File = nullptr;
+};
+struct check_cell {
+  check_mark Writer, Readers[2];
+};
+struct check_array {
+  const void *Data;
+  std::size_t ElemBytes, Count;
+  const char *DeclFile;
+  unsigned DeclLine;
+  check_cell *Cells;
+};
+struct check_pending {
+  std::uint32_t Array;
+  std::size_t Index;
+  std::uint64_t Before; // hash of the element's bytes at the access
+  const char *File, *Function;
+  unsigned Line;
+};
+
+struct checker {
+  check_array *Arrays = nullptr;
+  std::uint32_t ArrayCount = 0, ArrayCapacity = 0;
+  check_pending *Pending = nullptr;
+  std::uint32_t PendingCount = 0, PendingCapacity = 0;
+  std::uint32_t Owner = NoThread; // whose accesses are pending
+  /// Per thread of the block: barriers and warp exchanges passed.
+  std::uint32_t *Epoch = nullptr, *WarpOps = nullptr;
+  std::uint32_t Threads = 0;
+  /// The arrays reported (by declaration), and the reports left out.
+  const char *ReportedFile[64];
+  unsigned ReportedLine[64];
+  std::uint32_t ReportCount = 0;
+  std::uint64_t LeftOut = 0;
+};
+
+inline void scheduler::destroy(checker *C) {
+  if (!C)
+    return;
+  if (C->LeftOut)
+    std::fprintf(stderr,
+                 "offload: OFFLOAD_CHECK=shared: and %llu more unordered "
+                 "accesses to the shared arrays reported\n",
+                 (unsigned long long)C->LeftOut);
+  for (std::uint32_t I = 0; I < C->ArrayCount; ++I)
+    std::free(C->Arrays[I].Cells);
+  std::free(C->Arrays);
+  std::free(C->Pending);
+  std::free(C->Epoch);
+  std::free(C->WarpOps);
+  delete C;
+}
+
+/// Room for `Want` elements of `T` in `P` (capacity `Cap`).
+template <class T>
+inline void reserve(T *&P, std::uint32_t &Cap, std::uint32_t Want) {
+  if (Want <= Cap)
+    return;
+  std::uint32_t NewCap = Cap ? Cap : 8;
+  while (NewCap < Want)
+    NewCap *= 2;
+  auto *Grown = static_cast<T *>(std::realloc(P, NewCap * sizeof(T)));
+  if (!Grown)
+    fail("out of memory for OFFLOAD_CHECK=shared");
+  P = Grown;
+  Cap = NewCap;
+}
+
+inline std::uint64_t hash_bytes(const void *P, std::size_t N) {
+  std::uint64_t H = 0xcbf29ce484222325ull;
+  for (std::size_t I = 0; I < N; ++I)
+    H = (H ^ static_cast<const unsigned char *>(P)[I]) * 0x100000001b3ull;
+  return H;
+}
+
+/// Whether OFFLOAD_CHECK names `shared` (a comma-separated list).
+inline bool check_shared_on() {
+  static const bool On = [] {
+    const char *V = std::getenv("OFFLOAD_CHECK");
+    for (const char *P = V; P && *P;) {
+      const char *E = std::strchr(P, ',');
+      std::size_t Len = E ? std::size_t(E - P) : std::strlen(P);
+      if (Len == 6 && std::strncmp(P, "shared", 6) == 0)
+        return true;
+      P = E ? E + 1 : nullptr;
+    }
+    return false;
+  }();
+  return On;
+}
+
+/// The variable a `shared_array<...> name` declaration on `Line` of `File`
+/// declares, read from the source; false where it cannot be found.
+inline bool declared_name(const char *File, unsigned Line, char *Out,
+                          std::size_t Size) {
+  std::FILE *F = File ? std::fopen(File, "r") : nullptr;
+  if (!F)
+    return false;
+  char Buf[1024];
+  bool Found = false;
+  for (unsigned L = 1; std::fgets(Buf, sizeof(Buf), F);
+       L += !!std::strchr(Buf, '\n'))
+    if (L == Line) {
+      const char *P = std::strstr(Buf, "shared_array");
+      if (!P || !(P = std::strchr(P, '<')))
+        break;
+      for (int Depth = 0; *P; ++P) {
+        Depth += *P == '<' ? 1 : *P == '>' ? -1 : 0;
+        if (Depth == 0)
+          break;
+      }
+      if (*P)
+        ++P;
+      while (*P == ' ' || *P == '\t')
+        ++P;
+      std::size_t N = 0;
+      while (N + 1 < Size && (std::isalnum((unsigned char)P[N]) || P[N] == '_'))
+        Out[N] = P[N], ++N;
+      Out[N] = 0;
+      Found = N > 0;
+      break;
+    }
+  std::fclose(F);
+  return Found;
+}
+
+/// The kernel's name from the dynamic symbol table, without its
+/// parameters; null where the symbol is not exported (a kernel of the main
+/// program linked without -rdynamic).
+inline const char *kernel_name(const void *Kernel) {
+  static thread_local char Name[256];
+  Dl_info Info;
+  if (!Kernel || !dladdr(Kernel, &Info) || !Info.dli_sname ||
+      Info.dli_saddr != Kernel)
+    return nullptr;
+  int Status = 0;
+  char *Plain = abi::__cxa_demangle(Info.dli_sname, nullptr, nullptr, &Status);
+  const char *Full = Plain && Status == 0 ? Plain : Info.dli_sname;
+  std::size_t Len = std::strcspn(Full, "(");
+  Len = Len < sizeof(Name) - 1 ? Len : sizeof(Name) - 1;
+  std::memcpy(Name, Full, Len);
+  Name[Len] = 0;
+  std::free(Plain);
+  return Name;
+}
+
+inline void print_thread(const ofld::dim3 &B, std::uint32_t L) {
+  if (B.y == 1 && B.z == 1)
+    std::fprintf(stderr, "thread %u", L);
+  else
+    std::fprintf(stderr, "thread (%u,%u,%u)", unsigned(L % B.x),
+                 unsigned(L / B.x % B.y), unsigned(L / B.x / B.y));
+}
+
+/// Reports that `Reader` read (or, `BothWrite`, wrote) what `Writer` wrote:
+/// the first time for each array (by declaration), then only counted (one
+/// race shows as many pairs of accesses).
+inline void report(ofld::detail::cpu_grid_state &G, checker &C,
+                   const check_array &A, std::size_t Index,
+                   const char *Function, const check_mark &Reader,
+                   const check_mark &Writer, bool BothWrite) {
+  for (std::uint32_t I = 0; I < C.ReportCount; ++I)
+    if (C.ReportedFile[I] == A.DeclFile && C.ReportedLine[I] == A.DeclLine) {
+      ++C.LeftOut;
+      return;
+    }
+  if (C.ReportCount == sizeof(C.ReportedLine) / sizeof(C.ReportedLine[0])) {
+    ++C.LeftOut;
+    return;
+  }
+  C.ReportedFile[C.ReportCount] = A.DeclFile;
+  C.ReportedLine[C.ReportCount++] = A.DeclLine;
+  const char *Kernel = kernel_name(G.kernel);
+  char Name[128];
+  bool Named = declared_name(A.DeclFile, A.DeclLine, Name, sizeof(Name));
+  std::fprintf(
+      stderr, "offload: OFFLOAD_CHECK=shared: %s '%s', block (%u,%u,%u): ",
+      Kernel ? "kernel" : "in", Kernel ? Kernel : Function,
+      unsigned(G.block_id.x), unsigned(G.block_id.y), unsigned(G.block_id.z));
+  print_thread(G.block, Reader.Thread);
+  std::fprintf(stderr, " %s %s[%zu] at %s:%u and ",
+               BothWrite ? "writes" : "reads", Named ? Name : "shared_array",
+               Index, Reader.File, Reader.Line);
+  print_thread(G.block, Writer.Thread);
+  std::fprintf(stderr,
+               " writes it at %s:%u with no sync_threads()%s between them "
+               "(shared_array '%s' declared at %s:%u)\n",
+               Writer.File, Writer.Line,
+               Reader.Thread / 32 == Writer.Thread / 32 ? " or sync_warp()"
+                                                        : "",
+               Named ? Name : "?", A.DeclFile, A.DeclLine);
+}
+
+/// Whether `Other`'s access and one by thread `Me` now are unordered: the
+/// same barrier interval and, for lanes of one warp, the same interval
+/// between warp exchanges.
+inline bool unordered(const checker &C, const check_mark &Other,
+                      std::uint32_t Me) {
+  return Other.Thread != NoThread && Other.Thread != Me &&
+         Other.Epoch == C.Epoch[Me] &&
+         (Other.Thread / 32 != Me / 32 || Other.WarpOps == C.WarpOps[Me]);
+}
+
+/// Settles the pending accesses of the thread that made them.
+inline void check_flush(ofld::detail::cpu_grid_state &G, checker &C) {
+  const std::uint32_t Me = C.Owner;
+  for (std::uint32_t I = 0; I < C.PendingCount; ++I) {
+    const check_pending &P = C.Pending[I];
+    check_array &A = C.Arrays[P.Array];
+    check_cell &Cell = A.Cells[P.Index];
+    const unsigned char *Elem =
+        static_cast<const unsigned char *>(A.Data) + P.Index * A.ElemBytes;
+    const check_mark Mine{Me, C.Epoch[Me], C.WarpOps[Me], P.Line, P.File};
+    if (hash_bytes(Elem, A.ElemBytes) != P.Before) {
+      for (const check_mark &R : Cell.Readers)
+        if (unordered(C, R, Me))
+          report(G, C, A, P.Index, P.Function, R, Mine, false);
+      if (unordered(C, Cell.Writer, Me))
+        report(G, C, A, P.Index, P.Function, Mine, Cell.Writer, true);
+      Cell.Writer = Mine;
+      continue;
+    }
+    if (unordered(C, Cell.Writer, Me))
+      report(G, C, A, P.Index, P.Function, Mine, Cell.Writer, false);
+    // Keep two readers of the interval: at least one differs from any
+    // later writer.
+    for (check_mark &R : Cell.Readers)
+      if (R.Thread == NoThread || R.Thread == Me || R.Epoch != C.Epoch[Me] ||
+          (R.Thread / 32 == Me / 32 && R.WarpOps != C.WarpOps[Me])) {
+        R = Mine;
+        break;
+      }
+  }
+  C.PendingCount = 0;
+  C.Owner = NoThread;
+}
+
+/// A barrier (`Warp` false) or warp exchange of the running thread.
+inline void check_sync(ofld::detail::cpu_grid_state &G, scheduler &S,
+                       bool Warp) {
+  if (!S.Check)
+    return; // no access checked yet
+  checker &C = *S.Check;
+  if (C.PendingCount)
+    check_flush(G, C);
+  std::uint32_t Me = linear(G.block, G.thread_id);
+  if (Me < C.Threads)
+    ++(Warp ? C.WarpOps : C.Epoch)[Me];
+}
+
 } // namespace __ofld::fiber
+
+/// OFFLOAD_CHECK=shared: records an access to a shared_array element; a
+/// null access settles the pending ones and ends the block.
+OFFLOAD_CPU_RT void __ofld_cpu_check_access(ofld::detail::cpu_grid_state *G,
+                                            const ofld::detail::cpu_access *A) {
+  using namespace __ofld::fiber;
+  scheduler &S = current(*G);
+  if (!S.Check)
+    S.Check = new checker;
+  checker &C = *S.Check;
+  std::uint32_t Me = linear(G->block, G->thread_id);
+  if (C.PendingCount && (!A || C.Owner != Me))
+    check_flush(*G, C);
+  if (!A) {
+    for (std::uint32_t I = 0; I < C.ArrayCount; ++I)
+      std::free(C.Arrays[I].Cells);
+    C.ArrayCount = 0;
+    for (std::uint32_t I = 0; I < C.Threads; ++I)
+      C.Epoch[I] = C.WarpOps[I] = 0;
+    return;
+  }
+  std::uint32_t N = G->block.x * G->block.y * G->block.z;
+  if (N > C.Threads) {
+    std::uint32_t Cap = C.Threads, Cap2 = C.Threads;
+    reserve(C.Epoch, Cap, N);
+    reserve(C.WarpOps, Cap2, N);
+    for (std::uint32_t I = C.Threads; I < Cap; ++I)
+      C.Epoch[I] = C.WarpOps[I] = 0;
+    C.Threads = Cap;
+  }
+  if (A->index >= A->count)
+    return; // out of bounds: not this checker's business
+  std::uint32_t Index = 0;
+  while (Index < C.ArrayCount && C.Arrays[Index].Data != A->array)
+    ++Index;
+  if (Index == C.ArrayCount) {
+    reserve(C.Arrays, C.ArrayCapacity, C.ArrayCount + 1);
+    auto *Cells =
+        static_cast<check_cell *>(std::malloc(A->count * sizeof(check_cell)));
+    if (!Cells)
+      fail("out of memory for OFFLOAD_CHECK=shared");
+    for (std::size_t I = 0; I < A->count; ++I)
+      new (&Cells[I]) check_cell();
+    C.Arrays[C.ArrayCount++] = {A->array,     A->elem_bytes, A->count,
+                                A->decl_file, A->decl_line,  Cells};
+  }
+  reserve(C.Pending, C.PendingCapacity, C.PendingCount + 1);
+  C.Owner = Me;
+  C.Pending[C.PendingCount++] = {
+      Index,
+      A->index,
+      hash_bytes(static_cast<const unsigned char *>(A->array) +
+                     A->index * A->elem_bytes,
+                 A->elem_bytes),
+      A->file,
+      A->function,
+      A->line};
+}
+
+namespace __ofld::fiber {} // namespace __ofld::fiber
 
 /// sync_threads() of the CPU grid.
 OFFLOAD_CPU_RT void __ofld_cpu_barrier(ofld::detail::cpu_grid_state *G) {
   using namespace __ofld::fiber;
   scheduler &S = current(*G);
+  if (G->access)
+    check_sync(*G, S, false);
   if (!G->fibers) {
     std::uint32_t N = G->block.x * G->block.y * G->block.z;
     std::uint32_t L = linear(G->block, G->thread_id);
@@ -308,6 +674,39 @@ OFFLOAD_CPU_RT void __ofld_cpu_barrier(ofld::detail::cpu_grid_state *G) {
   }
   if (S.Slots[S.Cur].Next != S.Cur)
     switch_to(*G, S, S.Slots[S.Cur].Next);
+}
+
+/// A warp function of the CPU grid: `Value` into this warp's exchange
+/// buffer, then every other unfinished lane of the warp runs up to its
+/// exchange (lanes of a warp reach the same ones, as on a GPU) before this
+/// one goes on.
+OFFLOAD_CPU_RT const std::uint64_t *
+__ofld_cpu_warp(ofld::detail::cpu_grid_state *G, std::uint64_t Value) {
+  using namespace __ofld::fiber;
+  scheduler &S = current(*G);
+  if (G->access)
+    check_sync(*G, S, true);
+  std::uint32_t N = G->block.x * G->block.y * G->block.z;
+  std::uint32_t L = linear(G->block, G->thread_id);
+  std::uint32_t Warps = (N + 31) / 32;
+  if (Warps > S.ExchangeWarps) {
+    // Only at a block's first exchange: no lane holds a buffer then.
+    std::free(S.Exchange);
+    S.Exchange = static_cast<std::uint64_t *>(
+        std::calloc(std::size_t(Warps) * 64, sizeof(std::uint64_t)));
+    if (!S.Exchange)
+      fail("out of memory for warp exchanges");
+    S.ExchangeWarps = Warps;
+  }
+  if (!G->fibers && L + 1 < N)
+    start_fibers(*G, S, L, N);
+  std::uint32_t Parity = G->fibers ? S.Slots[S.Cur].WarpOps++ & 1 : 0;
+  std::uint64_t *Buffer = S.Exchange + (std::size_t(L / 32) * 2 + Parity) * 32;
+  Buffer[L % 32] = Value;
+  if (G->fibers)
+    if (std::uint32_t Next = next_lane(S, L / 32); Next != S.Cur)
+      switch_to(*G, S, Next);
+  return Buffer;
 }
 
 /// The calling stack's thread returned while others of its block are
@@ -332,6 +731,8 @@ OFFLOAD_CPU_RT void *__ofld_cpu_shared(ofld::detail::cpu_grid_state *G,
   for (std::uint32_t I = 0; I < S.SharedCount && !B; ++I)
     if (S.Shared[I].Key == Key)
       B = &S.Shared[I];
+  if (check_shared_on())
+    G->access = &__ofld_cpu_check_access;
   if (B && B->Bytes >= Bytes)
     return B->Data;
   if (!B) {
@@ -548,6 +949,9 @@ void cpu_grid_loop(const std::uint32_t *dims, Threads &Job) {
   g.block = dim3{dims[3], dims[4], dims[5]};
   g.barrier = &__ofld_cpu_barrier;
   g.shared = &__ofld_cpu_shared;
+  g.warp = &__ofld_cpu_warp;
+  g.access = nullptr;
+  g.kernel = reinterpret_cast<const void *>(Job.kernel);
   g.run_thread = [](void *J) { static_cast<Threads *>(J)->thread(); };
   g.run_ctx = &Job;
   g.fibers = 0;
@@ -557,6 +961,8 @@ void cpu_grid_loop(const std::uint32_t *dims, Threads &Job) {
   for (std::uint32_t bz = 0; bz < g.grid.z; ++bz)
     for (std::uint32_t by = 0; by < g.grid.y; ++by)
       for (std::uint32_t bx = 0; bx < g.grid.x; ++bx) {
+        if (g.access)
+          g.access(&g, nullptr);
         g.block_id = dim3{bx, by, bz};
         std::uint64_t tx = 0, ty = 0, tz = 0;
         for (std::uint64_t n = 0; n < threads; ++n) {
@@ -577,6 +983,8 @@ void cpu_grid_loop(const std::uint32_t *dims, Threads &Job) {
         }
         Job.block_done(linear++);
       }
+  if (g.access)
+    g.access(&g, nullptr);
   g = saved;
 }
 
