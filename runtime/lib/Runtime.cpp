@@ -195,11 +195,9 @@ DefaultDevice ofld::detail::defaultDevice() {
 }
 
 int64_t ofld::detail::dataDevice(int Requested, const __ofld_place *Place,
-                                 const char *What, bool *Failed) {
+                                 const char *What) {
   ofld::policy::Selection S = ofld::policy::dataDevice(
       deviceFacts(), defaultSetting(), offloadPolicy(), Requested);
-  if (Failed)
-    *Failed = S.Failed;
   if (S.Failed)
     failAt(Place, What, "%s", S.Cause);
   deviceInUse(S.Device);

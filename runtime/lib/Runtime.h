@@ -65,10 +65,8 @@ failAt(const __ofld_place *Place, const char *What, const char *Format, ...);
 
 /// The libomptarget device that data of offload's device `Requested` (-1:
 /// the default device) lives on, or -1 when kernels run on this CPU; a
-/// number that names no device is reported as a failure of `What` (and
-/// sets `*Failed` where given).
-int64_t dataDevice(int Requested, const __ofld_place *Place, const char *What,
-                   bool *Failed = nullptr);
+/// number that names no device is reported as a failure of `What`.
+int64_t dataDevice(int Requested, const __ofld_place *Place, const char *What);
 
 /// Reports a failure that has no launch site (a whole "offload: ..." line)
 /// the same way. Returns only when an error handler is set.

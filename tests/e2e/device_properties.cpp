@@ -60,11 +60,12 @@ int main() {
     std::snprintf(what, sizeof(what), "device %d", d);
     ok &= sane(what, ofld::properties(d));
   }
+  // The message without the device count, which differs between builds.
   ofld::set_error_handler([](const char *message) {
     ++handled;
-    std::printf("error: %s\n", message);
+    std::printf("error: %.*s\n", int(std::strcspn(message, "(")), message);
   });
-  ofld::device_properties none = ofld::properties(count + 3);
+  ofld::device_properties none = ofld::properties(1000);
   ofld::set_error_handler(nullptr);
   ok &= handled == 1 && none.name.empty() && none.global_memory == 0;
   // The device still runs kernels after the questions.

@@ -34,11 +34,8 @@
 #include "offload/math.hpp"
 #include "offload/reduction.hpp"
 #include "offload/region.hpp"
-#include "offload/transfer.hpp"
-// Host code only: std::string is no small include.
-#if !defined(OFFLOAD_GPU_DEVICE) && !defined(__OFFLOAD_PLUGIN_DEVICE__)
 #include "offload/properties.hpp"
-#endif
+#include "offload/transfer.hpp"
 
 #include <type_traits>
 

@@ -23,10 +23,12 @@
 #define OFFLOAD_PROPERTIES_HPP
 
 #include "offload/abi.hpp"
+#include "offload/policy/errors.hpp"
 #include "offload/region.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <source_location>
 #include <string>
 
@@ -82,12 +84,11 @@ properties(int device = -1,
 #else
   // Without OpenMP there are no devices: kernels run on this CPU.
   if (device != -1) {
-    char Message[256];
+    char Cause[128], Message[512];
+    ofld::policy::noSuchDeviceCause(Cause, sizeof(Cause), device, 0);
     std::snprintf(Message, sizeof(Message),
-                  "offload: ofld::properties at %s:%u: device %d does not "
-                  "exist (kernels run on this CPU: the build has no OpenMP); "
-                  "use -1",
-                  where.file_name(), unsigned(where.line()), device);
+                  "offload: ofld::properties at %s:%u: %s", where.file_name(),
+                  unsigned(where.line()), Cause);
     __ofld_report_error(Message);
     return {};
   }

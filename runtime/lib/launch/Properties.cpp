@@ -20,6 +20,8 @@
 #include "data/Data.h"
 #include "offload/detail/capacity.hpp"
 #include "offload/detail/host_properties.hpp"
+#include "offload/launch.hpp"
+#include "offload/policy/errors.hpp"
 #include "offload/properties.hpp"
 
 #include <omp.h>
@@ -68,10 +70,17 @@ extern "C" int32_t __ofld_device_properties(int32_t Requested,
                                             __ofld_device_info *Out,
                                             const __ofld_place *Place) {
   *Out = {};
-  bool Failed = false;
-  int64_t Device = dataDevice(Requested, Place, "ofld::properties", &Failed);
-  if (Failed)
+  const char *What = "ofld::properties";
+  // It asks about a device: one that does not exist is an error, whatever
+  // OMP_TARGET_OFFLOAD lets launches do with its number.
+  int Count = ofld::device_count();
+  if (Requested < -1 || Requested >= Count) {
+    char Cause[256];
+    ofld::policy::noSuchDeviceCause(Cause, sizeof(Cause), Requested, Count);
+    failAt(Place, What, "%s", Cause);
     return 0;
+  }
+  int64_t Device = dataDevice(Requested, Place, What);
   if (Device < 0 || isHostTargetDevice(int(Device))) {
     host_device_info(*Out);
     return 1;

@@ -21,6 +21,7 @@
 
 #include "offload/bridge/buffer.hpp"
 #include "offload/bridge/cuda.hpp"
+#include "offload/bridge/host_api.hpp"
 #include "offload/detail/host_properties.hpp"
 
 #include <algorithm>
@@ -159,7 +160,16 @@ __ofld_device_properties(std::int32_t Requested, __ofld_device_info *Out,
                          const __ofld_place *P) {
   namespace d = ofld::bridge::detail;
   std::memset(Out, 0, sizeof(*Out));
-  const int D = d::dataDevice(P, "ofld::properties", Requested);
+  const char *What = "ofld::properties";
+  // libofld_rt's rule: a device that does not exist is an error.
+  const int Count = ofld::device_count();
+  if (Requested < -1 || Requested >= Count) {
+    char Cause[256];
+    ofld::policy::noSuchDeviceCause(Cause, sizeof(Cause), Requested, Count);
+    d::failAt(P, What, "%s", Cause);
+    return 0;
+  }
+  const int D = d::dataDevice(P, What, Requested);
   if (D == -2)
     return 0;
   if (d::runsOnCpu(D)) {
