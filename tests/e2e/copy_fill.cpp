@@ -121,8 +121,10 @@ int main() {
   want[0] = want[1] = want[2] = 9.0f;
   ok &= e2e::mismatches("host copies", h2, want) == 0;
 
-  // Launches and transfers that do not wait, in order on one queue.
-  ofld::queue q(0);
+  // Launches and transfers that do not wait, in order on one queue (of
+  // device 0, where there is one: naming a device that does not exist is
+  // an error).
+  ofld::queue q(ofld::device_count() > 0 ? 0 : -1);
   ofld::fill(a, 0.0f, {.nowait = true, .queue = q});
   for (int k = 0; k < 4; ++k) {
     offload(ofld::launch{.grid = {4}, .block = {256}, .nowait = true,
