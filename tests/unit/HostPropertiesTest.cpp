@@ -65,6 +65,6 @@ TEST_CASE("a /proc field: the first line of the key, blanks and newline "
   CHECK(ofld::detail::proc_field(Path, "model name", Small, sizeof(Small)));
   CHECK(std::string(Small) == "Some");
   std::remove(Path);
-  CHECK_FALSE(ofld::detail::proc_field(Path, "model name", Value,
-                                       sizeof(Value)));
+  CHECK_FALSE(
+      ofld::detail::proc_field(Path, "model name", Value, sizeof(Value)));
 }

@@ -56,9 +56,9 @@ namespace ofld {
 
 /// A device's properties; 0 (or "") where the device cannot tell.
 struct device_properties {
-  std::string name; ///< "NVIDIA H200", the CPU's model name
-  std::string arch; ///< "sm_90", "gfx90a", the host's "x86_64"
-  int multiprocessors = 0; ///< SMs, compute units, or the host's cores
+  std::string name;              ///< "NVIDIA H200", the CPU's model name
+  std::string arch;              ///< "sm_90", "gfx90a", the host's "x86_64"
+  int multiprocessors = 0;       ///< SMs, compute units, or the host's cores
   std::size_t global_memory = 0; ///< bytes
   std::size_t free_memory = 0;   ///< bytes, when asked
   int max_threads_per_block = 0;

@@ -60,11 +60,8 @@ struct is_device_buffer<device_buffer<T>> : std::true_type {};
 
 /// The span of what ofld::copy and ofld::fill take: anything std::span
 /// views, and device buffers (whole).
-template <class T> std::span<T> transfer_span(device_buffer<T> &b) {
-  return b;
-}
-template <class T>
-std::span<const T> transfer_span(const device_buffer<T> &b) {
+template <class T> std::span<T> transfer_span(device_buffer<T> &b) { return b; }
+template <class T> std::span<const T> transfer_span(const device_buffer<T> &b) {
   return b;
 }
 template <class R>
@@ -124,7 +121,8 @@ void copy(D &&dst, S &&src, const transfer &how = {},
 /// Sets every element of `dst` (a span, container or device buffer) to
 /// `value`.
 template <class D>
-void fill(D &&dst, const std::type_identity_t<detail::transfer_element<D>> &value,
+void fill(D &&dst,
+          const std::type_identity_t<detail::transfer_element<D>> &value,
           const transfer &how = {},
           std::source_location where = std::source_location::current()) {
   using T = detail::transfer_element<D>;

@@ -145,8 +145,7 @@ struct Driver {
   /// Optional: ofld::copy and ofld::fill that do not wait, on a queue's
   /// stream (launch/Transfers.cpp); without them they go to its worker.
   CUresult (*MemcpyAsync)(CUdeviceptr, CUdeviceptr, std::size_t, CUstream);
-  CUresult (*MemsetD8Async)(CUdeviceptr, unsigned char, std::size_t,
-                            CUstream);
+  CUresult (*MemsetD8Async)(CUdeviceptr, unsigned char, std::size_t, CUstream);
   CUresult (*MemsetD16Async)(CUdeviceptr, unsigned short, std::size_t,
                              CUstream);
   CUresult (*MemsetD32Async)(CUdeviceptr, unsigned, std::size_t, CUstream);

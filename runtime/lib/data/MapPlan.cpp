@@ -221,7 +221,6 @@ uint64_t ofld::detail::freeBytes(int64_t Device) {
   return Ok ? uint64_t(Free) : capacity::NoAnswer;
 }
 
-
 bool ofld::detail::copyBytes(bool ToDevice, int64_t Device, void *Host,
                              void *DevPtr, int64_t Bytes) {
   if (Bytes <= 0)

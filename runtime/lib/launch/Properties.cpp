@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "offload/properties.hpp"
 #include "Runtime.h"
 #include "cuda/Cuda.h"
 #include "data/Data.h"
@@ -22,7 +23,6 @@
 #include "offload/detail/host_properties.hpp"
 #include "offload/launch.hpp"
 #include "offload/policy/errors.hpp"
-#include "offload/properties.hpp"
 
 #include <omp.h>
 

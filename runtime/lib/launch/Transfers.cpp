@@ -196,12 +196,11 @@ bool onStream(Queue &Q, std::unique_lock<std::mutex> &L, const Transfer &T) {
     return CUdeviceptr(reinterpret_cast<uintptr_t>(E.Ptr));
   };
   unsigned Width = 0, Pattern = 0;
-  if (T.isFill() ? !Here(T.Dst) || !memsetShape(T, Width, Pattern) ||
-                       !Cu.MemsetD8Async || !Cu.MemsetD16Async ||
-                       !Cu.MemsetD32Async
-                 : !HereOrHost(T.Dst) || !HereOrHost(T.Src) ||
-                       (T.Dst.Device < 0 && T.Src.Device < 0) ||
-                       !Cu.MemcpyAsync)
+  if (T.isFill()
+          ? !Here(T.Dst) || !memsetShape(T, Width, Pattern) ||
+                !Cu.MemsetD8Async || !Cu.MemsetD16Async || !Cu.MemsetD32Async
+          : !HereOrHost(T.Dst) || !HereOrHost(T.Src) ||
+                (T.Dst.Device < 0 && T.Src.Device < 0) || !Cu.MemcpyAsync)
     return false;
   if (!readyStream(Q))
     return false;
@@ -209,13 +208,12 @@ bool onStream(Queue &Q, std::unique_lock<std::mutex> &L, const Transfer &T) {
   if (Q.Issued - Q.Synced >= RingSize - 1)
     syncStream(Q, L, "a full queue");
   std::size_t Count = std::size_t(T.Bytes) / (Width ? Width : 1);
-  CUresult R = !T.isFill() ? Cu.MemcpyAsync(Ptr(T.Dst), Ptr(T.Src),
-                                             std::size_t(T.Bytes), Q.Stream)
-               : Width == 1
-                   ? Cu.MemsetD8Async(Ptr(T.Dst), (unsigned char)Pattern,
-                                      Count, Q.Stream)
-               : Width == 2
-                   ? Cu.MemsetD16Async(Ptr(T.Dst), (unsigned short)Pattern,
+  CUresult R =
+      !T.isFill() ? Cu.MemcpyAsync(Ptr(T.Dst), Ptr(T.Src), std::size_t(T.Bytes),
+                                   Q.Stream)
+      : Width == 1 ? Cu.MemsetD8Async(Ptr(T.Dst), (unsigned char)Pattern, Count,
+                                      Q.Stream)
+      : Width == 2 ? Cu.MemsetD16Async(Ptr(T.Dst), (unsigned short)Pattern,
                                        Count, Q.Stream)
                    : Cu.MemsetD32Async(Ptr(T.Dst), Pattern, Count, Q.Stream);
   if (R) {
@@ -223,8 +221,8 @@ bool onStream(Queue &Q, std::unique_lock<std::mutex> &L, const Transfer &T) {
     std::snprintf(Message, sizeof(Message),
                   "offload: %s at %s:%u: queueing it on device %lld failed: "
                   "%s",
-                  T.What, T.Place.file ? T.Place.file : "unknown",
-                  T.Place.line, (long long)Q.Device, Cu.describe(R));
+                  T.What, T.Place.file ? T.Place.file : "unknown", T.Place.line,
+                  (long long)Q.Device, Cu.describe(R));
     Q.Errors.push_back(Message);
     return true;
   }

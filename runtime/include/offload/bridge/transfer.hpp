@@ -1,4 +1,4 @@
-//===- offload/bridge/transfer.hpp - ofld::copy, fill, properties -*- C++ -*-===//
+//===- offload/bridge/transfer.hpp - copies, fills, properties --*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -48,7 +48,9 @@ inline void *mappedAddress(void *P, int D) {
   // libgomp 12 has no omp_get_mapped_ptr: the data region translates it.
   char *Q = static_cast<char *>(P);
 #pragma omp target data use_device_ptr(Q) device(D)
-  { P = Q; }
+  {
+    P = Q;
+  }
   return P;
 #endif
 }
@@ -121,8 +123,8 @@ extern "C" inline void __ofld_copy(void *Dst, const void *Src,
 
 extern "C" inline void __ofld_fill(void *Dst, std::int64_t Bytes,
                                    const void *Value, std::int64_t ValueBytes,
-                                   std::int32_t, std::int32_t,
-                                   const char *What, const __ofld_place *P) {
+                                   std::int32_t, std::int32_t, const char *What,
+                                   const __ofld_place *P) {
   namespace d = ofld::bridge::detail;
   d::transfer_end To;
   if (Bytes <= 0 || ValueBytes <= 0 ||
@@ -147,17 +149,17 @@ extern "C" inline void __ofld_fill(void *Dst, std::int64_t Bytes,
   bool Failed = false;
   for (std::int64_t Off = 0; Off < Bytes && !Failed; Off += Chunk)
     Failed = omp_target_memcpy(static_cast<char *>(To.ptr) + Off, Pattern,
-                               std::size_t(std::min(Chunk, Bytes - Off)), 0,
-                               0, To.device, omp_get_initial_device());
+                               std::size_t(std::min(Chunk, Bytes - Off)), 0, 0,
+                               To.device, omp_get_initial_device());
   std::free(Pattern);
   if (Failed)
     d::failAt(P, What, "filling %lld bytes on device %d failed",
               (long long)Bytes, To.device);
 }
 
-extern "C" inline std::int32_t
-__ofld_device_properties(std::int32_t Requested, __ofld_device_info *Out,
-                         const __ofld_place *P) {
+extern "C" inline std::int32_t __ofld_device_properties(std::int32_t Requested,
+                                                        __ofld_device_info *Out,
+                                                        const __ofld_place *P) {
   namespace d = ofld::bridge::detail;
   std::memset(Out, 0, sizeof(*Out));
   const char *What = "ofld::properties";

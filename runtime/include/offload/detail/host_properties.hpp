@@ -95,8 +95,8 @@ template <class Info> void host_device_info(Info &I) {
       I.clock_khz = Khz;
     std::fclose(F);
   }
-  if (!I.clock_khz && proc_field("/proc/cpuinfo", "cpu MHz", Value,
-                                 sizeof(Value)))
+  if (!I.clock_khz &&
+      proc_field("/proc/cpuinfo", "cpu MHz", Value, sizeof(Value)))
     I.clock_khz = (long long)(std::atof(Value) * 1000.0);
 }
 
