@@ -48,6 +48,9 @@ namespace ofld {
 /// queued on `queue` of that device, after its earlier launches and before
 /// its later ones, and return at once: the memory is valid after
 /// ofld::wait() or the queue's wait(), as after a launch that does not wait.
+/// The memory decides the device (a device end's, else the default device);
+/// `queue` picks one of its queues. Where kernels run on this CPU, transfers
+/// happen at once.
 struct transfer {
   bool nowait = false;
   ofld::queue queue = {};
