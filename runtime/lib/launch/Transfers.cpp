@@ -250,9 +250,12 @@ void issue(Transfer T, const void *Value, int32_t QueueIndex, bool Nowait) {
     ::operator delete(Context, std::align_val_t(16));
     return;
   }
-  if (!Nowait) {
+  // Between two devices it waits for both, `Nowait` or not: one queue
+  // cannot order it with the other device's launches.
+  bool OtherDevice = T.Src.Device >= 0 && T.Src.Device != Device;
+  if (!Nowait || OtherDevice) {
     drainDevice(Device, T.What);
-    if (T.Src.Device >= 0 && T.Src.Device != Device)
+    if (OtherDevice)
       drainDevice(T.Src.Device, T.What);
     runAndReport(*Held);
     ::operator delete(Context, std::align_val_t(16));
