@@ -31,6 +31,7 @@ struct cpu_access;
 struct __ofld_site;
 struct __ofld_map_plan;
 struct __ofld_place;
+struct __ofld_device_info;
 /// The outlined launch: `Body(Objects, Dims, Device)`.
 typedef void (*__ofld_launch_body)(void **, uint32_t *, int64_t);
 

@@ -32,8 +32,10 @@
 #include "offload/device_libc.hpp"
 #include "offload/launch.hpp"
 #include "offload/math.hpp"
+#include "offload/properties.hpp"
 #include "offload/reduction.hpp"
 #include "offload/region.hpp"
+#include "offload/transfer.hpp"
 
 #include <type_traits>
 

@@ -62,6 +62,7 @@
 //   host_api   offload.hpp's host API without libofld_rt
 //   buffer     ofld::device_buffer's runtime functions
 //   region     ofld::region's runtime functions
+//   transfer   ofld::copy, ofld::fill and ofld::properties
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,5 +85,6 @@
 #include "offload/bridge/run.hpp"
 #include "offload/bridge/site.hpp"
 #include "offload/bridge/teams.hpp"
+#include "offload/bridge/transfer.hpp"
 
 #endif // OFFLOAD_OMP_BRIDGE_HPP

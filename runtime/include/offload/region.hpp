@@ -175,7 +175,8 @@ template <class... A> region(A &&...) -> region<A...>;
 
 /// `n` objects of type T on a device and nowhere else: never copied
 /// implicitly, passed to kernels as std::span<T> or std::span<const T>
-/// (sub-spans too), filled and read with copy_from and copy_to. A std::span
+/// (sub-spans too), filled and read with copy_from and copy_to (or
+/// ofld::copy and ofld::fill, offload/transfer.hpp, at any offset). A std::span
 /// of it holds an address that stands for the device memory: the host must
 /// not read or write through it. Where kernels run on the host, it is host
 /// memory.
@@ -262,9 +263,14 @@ private:
       return;
     }
 #if defined(_OPENMP)
+    // ofld::copy's runtime function: `host` may be any span, another
+    // buffer's or a region's too.
     __ofld_place P = detail::place_of(where);
-    __ofld_buffer_copy(data_, 0, device_, host, std::int64_t(n * sizeof(T)),
-                       to_device, &P);
+    std::int64_t Bytes = std::int64_t(n * sizeof(T));
+    if (to_device)
+      __ofld_copy(data_, host, Bytes, 0, 0, "ofld::device_buffer", &P);
+    else
+      __ofld_copy(host, data_, Bytes, 0, 0, "ofld::device_buffer", &P);
 #else
     if (n)
       std::memcpy(to_device ? static_cast<void *>(data_) : host,

@@ -65,6 +65,10 @@ constexpr unsigned SchedAuto = 0;           // CU_CTX_SCHED_AUTO
 constexpr int AttrMaxThreadsPerBlock = 1;
 constexpr int AttrMaxBlockDimX = 2; // Y, Z follow
 constexpr int AttrMaxGridDimX = 5;  // Y, Z follow
+constexpr int AttrMaxSharedMemoryPerBlock = 8;
+constexpr int AttrWarpSize = 10;
+constexpr int AttrClockRate = 13; // kHz
+constexpr int AttrMultiprocessorCount = 16;
 constexpr int AttrComputeMajor = 75;
 constexpr int AttrComputeMinor = 76;
 // CUfunction_attribute
@@ -138,6 +142,16 @@ struct Driver {
                              void **);
   CUresult (*GetErrorString)(CUresult, const char **);
   CUresult (*GetErrorName)(CUresult, const char **);
+  /// Optional: ofld::copy and ofld::fill that do not wait, on a queue's
+  /// stream (launch/Transfers.cpp); without them they go to its worker.
+  CUresult (*MemcpyAsync)(CUdeviceptr, CUdeviceptr, std::size_t, CUstream);
+  CUresult (*MemsetD8Async)(CUdeviceptr, unsigned char, std::size_t, CUstream);
+  CUresult (*MemsetD16Async)(CUdeviceptr, unsigned short, std::size_t,
+                             CUstream);
+  CUresult (*MemsetD32Async)(CUdeviceptr, unsigned, std::size_t, CUstream);
+  /// Optional: ofld::properties (launch/Properties.cpp).
+  CUresult (*DeviceGetName)(char *, int, CUdevice);
+  CUresult (*DeviceTotalMem)(std::size_t *, CUdevice);
 
   /// Whether `P` is device memory; its CUDA ordinal in `Ordinal`.
   bool deviceOrdinal(const void *P, int &Ordinal) const;

@@ -69,6 +69,17 @@ const Driver *ofld::detail::cuda::driver() {
     // Optional: launches that overlap the one before them.
     D.LaunchKernelEx = reinterpret_cast<decltype(D.LaunchKernelEx)>(
         dlsym(Lib, "cuLaunchKernelEx"));
+    // Optional: transfers on the queues' streams, device properties.
+    auto Optional = [&](auto &Fn, const char *Name) {
+      Fn = reinterpret_cast<std::remove_reference_t<decltype(Fn)>>(
+          dlsym(Lib, Name));
+    };
+    Optional(D.MemcpyAsync, "cuMemcpyAsync");
+    Optional(D.MemsetD8Async, "cuMemsetD8Async");
+    Optional(D.MemsetD16Async, "cuMemsetD16Async");
+    Optional(D.MemsetD32Async, "cuMemsetD32Async");
+    Optional(D.DeviceGetName, "cuDeviceGetName");
+    Optional(D.DeviceTotalMem, "cuDeviceTotalMem_v2");
     // Optional: only the profiler reads event times.
     D.EventQuery =
         reinterpret_cast<decltype(D.EventQuery)>(dlsym(Lib, "cuEventQuery"));

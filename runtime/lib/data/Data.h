@@ -79,6 +79,11 @@ void releaseRanges(const void *Holder, int64_t Device, int32_t N, void **Ptrs,
 bool copyBytes(bool ToDevice, int64_t Device, void *Host, void *DevPtr,
                int64_t Bytes);
 
+/// The free memory of libomptarget device `Device`, asked of the CUDA driver
+/// in the device's primary context (libomptarget's), or
+/// ofld::policy::capacity::NoAnswer where it is no CUDA device.
+uint64_t freeBytes(int64_t Device);
+
 //===-- Resident ranges (Residency.cpp) ----------------------------------===//
 
 /// Records that `Holder` keeps the `Bytes` at `Host` on `Device` (already

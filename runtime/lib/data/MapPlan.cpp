@@ -144,41 +144,6 @@ std::string argName(const char **Names, int32_t I) {
   return mapName(Names ? Names[I] : nullptr);
 }
 
-/// The free memory of libomptarget device `Device`, asked of the CUDA driver
-/// in the device's primary context (libomptarget's), or NoAnswer where it
-/// is no CUDA device.
-uint64_t freeBytes(int64_t Device) {
-  using namespace cuda;
-  const Driver *Cu = driver();
-  int Ordinal = Cu ? cudaOrdinal(int(Device)) : -1;
-  if (Ordinal < 0)
-    return capacity::NoAnswer;
-  // The primary contexts, retained once (libomptarget holds them anyway).
-  static std::once_flag Once;
-  static std::vector<CUcontext> Contexts;
-  std::call_once(Once, [&] {
-    int N = 0;
-    if (Cu->DeviceGetCount(&N))
-      return;
-    Contexts.assign(std::size_t(N), nullptr);
-    for (int I = 0; I < N; ++I) {
-      CUdevice Dev;
-      if (Cu->DeviceGet(&Dev, I) || Cu->PrimaryCtxRetain(&Contexts[I], Dev))
-        Contexts[I] = nullptr;
-    }
-  });
-  if (std::size_t(Ordinal) >= Contexts.size() || !Contexts[Ordinal])
-    return capacity::NoAnswer;
-  CUcontext Saved;
-  if (makeCurrent(*Cu, Contexts[Ordinal], &Saved))
-    return capacity::NoAnswer;
-  std::size_t Free = 0, Total = 0;
-  bool Ok = !Cu->MemGetInfo(&Free, &Total);
-  if (Saved != Contexts[Ordinal])
-    (void)Cu->CtxSetCurrent(Saved);
-  return Ok ? uint64_t(Free) : capacity::NoAnswer;
-}
-
 /// The first of the `N` ranges that device `Device` cannot hold (the rule of
 /// offload/detail/capacity.hpp), or -1.
 int32_t firstMisfit(int64_t Device, int32_t N, void *const *Ptrs,
@@ -223,6 +188,38 @@ bool copyStaged(bool ToDevice, int64_t Device, const StagedRange &R,
 }
 
 } // namespace
+
+uint64_t ofld::detail::freeBytes(int64_t Device) {
+  using namespace cuda;
+  const Driver *Cu = driver();
+  int Ordinal = Cu ? cudaOrdinal(int(Device)) : -1;
+  if (Ordinal < 0)
+    return capacity::NoAnswer;
+  // The primary contexts, retained once (libomptarget holds them anyway).
+  static std::once_flag Once;
+  static std::vector<CUcontext> Contexts;
+  std::call_once(Once, [&] {
+    int N = 0;
+    if (Cu->DeviceGetCount(&N))
+      return;
+    Contexts.assign(std::size_t(N), nullptr);
+    for (int I = 0; I < N; ++I) {
+      CUdevice Dev;
+      if (Cu->DeviceGet(&Dev, I) || Cu->PrimaryCtxRetain(&Contexts[I], Dev))
+        Contexts[I] = nullptr;
+    }
+  });
+  if (std::size_t(Ordinal) >= Contexts.size() || !Contexts[Ordinal])
+    return capacity::NoAnswer;
+  CUcontext Saved;
+  if (makeCurrent(*Cu, Contexts[Ordinal], &Saved))
+    return capacity::NoAnswer;
+  std::size_t Free = 0, Total = 0;
+  bool Ok = !Cu->MemGetInfo(&Free, &Total);
+  if (Saved != Contexts[Ordinal])
+    (void)Cu->CtxSetCurrent(Saved);
+  return Ok ? uint64_t(Free) : capacity::NoAnswer;
+}
 
 bool ofld::detail::copyBytes(bool ToDevice, int64_t Device, void *Host,
                              void *DevPtr, int64_t Bytes) {

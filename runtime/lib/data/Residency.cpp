@@ -352,32 +352,3 @@ extern "C" void __ofld_buffer_free(void *Host, int64_t, int64_t Device) {
   omp_target_free(B.DevPtr, int(Device));
   munmap(Host, B.Reserved);
 }
-
-extern "C" void __ofld_buffer_copy(void *Host, int64_t Offset, int64_t Device,
-                                   void *User, int64_t Bytes, int32_t ToDevice,
-                                   const __ofld_place *Place) {
-  if (Bytes <= 0)
-    return;
-  if (!Host) {
-    failAt(Place, "ofld::device_buffer",
-           "the buffer has no memory (its allocation failed)");
-    return;
-  }
-  if (Device < 0) {
-    char *Buf = static_cast<char *>(Host) + Offset;
-    std::memcpy(ToDevice ? Buf : User, ToDevice ? User : Buf,
-                std::size_t(Bytes));
-    return;
-  }
-  Buffer B;
-  if (!findBuffer(Host, B, /*Take=*/false))
-    return;
-  // In stream order: after the launches issued before.
-  waitForLaunches(Device, ToDevice ? "ofld::device_buffer::copy_from"
-                                   : "ofld::device_buffer::copy_to");
-  if (!copyBytes(ToDevice != 0, Device, User,
-                 static_cast<char *>(B.DevPtr) + Offset, Bytes))
-    failAt(Place, "ofld::device_buffer",
-           "copying %lld bytes %s device %lld failed", (long long)Bytes,
-           ToDevice ? "to" : "from", (long long)Device);
-}

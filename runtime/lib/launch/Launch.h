@@ -10,7 +10,9 @@
 // launches whose data the device holds on a queue's CUDA stream
 // (Enqueue.cpp, Queues.cpp); other launches go through libomptarget, in
 // order with the queue. Reductions.cpp gives reductions their scratch and
-// CpuGrid.cpp runs grids on this CPU. The lowered code calls the part's
+// CpuGrid.cpp runs grids on this CPU. Transfers.cpp puts ofld::copy and
+// ofld::fill in order with the launches; Properties.cpp answers
+// ofld::properties. The lowered code calls the part's
 // entry points (runtime_abi.def); the rest of the runtime calls what is
 // declared here.
 //

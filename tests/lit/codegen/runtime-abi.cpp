@@ -39,14 +39,15 @@
 //
 // The runtime functions the user headers call are the table's too
 // (offload/abi.hpp declares them from it, for libofld_rt and the bridge):
-// those ofld::region, ofld::device_buffer and the CPU grid call are exactly
+// those ofld::region, ofld::device_buffer, ofld::copy, ofld::fill,
+// ofld::properties and the CPU grid call are exactly
 // its rows (the fiber switch is the scheduler's own assembly, no runtime
 // call).
 // RUN: %clangxx -E -P -x c++ -I%runtime-include %S/Inputs/runtime-abi-header-calls.h | grep . | sort > %t.table.calls
-// RUN: grep -ohE '__ofld_[a-z_]+\(' %runtime-include/offload/region.hpp %runtime-include/offload/device.hpp %runtime-include/offload/detail/cpu_grid.hpp | tr -d '(' | grep -v '^__ofld_fiber_' | sort -u > %t.header.calls
+// RUN: grep -ohE '__ofld_[a-z_]+\(' %runtime-include/offload/region.hpp %runtime-include/offload/transfer.hpp %runtime-include/offload/properties.hpp %runtime-include/offload/device.hpp %runtime-include/offload/detail/cpu_grid.hpp | tr -d '(' | grep -v '^__ofld_fiber_' | sort -u > %t.header.calls
 // RUN: diff %t.table.calls %t.header.calls
 // RUN: wc -l < %t.table.calls | FileCheck %s --check-prefix=CALLS
-// CALLS: 13
+// CALLS: 15
 
 #include <span>
 #include <vector>

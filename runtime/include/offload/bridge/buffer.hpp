@@ -148,39 +148,6 @@ extern "C" inline void __ofld_buffer_free(void *Host, std::int64_t,
   munmap(Host, B.reserved);
 }
 
-extern "C" inline void __ofld_buffer_copy(void *Host, std::int64_t Offset,
-                                          std::int64_t D, void *User,
-                                          std::int64_t Bytes,
-                                          std::int32_t ToDevice,
-                                          const __ofld_place *P) {
-  namespace d = ofld::bridge::detail;
-  if (Bytes <= 0)
-    return;
-  if (!Host) {
-    d::failAt(P, "ofld::device_buffer",
-              "the buffer has no memory (its allocation failed)");
-    return;
-  }
-  if (D < 0) {
-    char *Buf = static_cast<char *>(Host) + Offset;
-    std::memcpy(ToDevice ? Buf : User, ToDevice ? User : Buf,
-                std::size_t(Bytes));
-    return;
-  }
-  d::buffer B;
-  if (!d::findBuffer(Host, B))
-    return;
-  const int HostDevice = omp_get_initial_device();
-  int Failed =
-      ToDevice ? omp_target_memcpy(B.device_ptr, User, std::size_t(Bytes),
-                                   std::size_t(Offset), 0, int(D), HostDevice)
-               : omp_target_memcpy(User, B.device_ptr, std::size_t(Bytes), 0,
-                                   std::size_t(Offset), HostDevice, int(D));
-  if (Failed)
-    d::failAt(P, "ofld::device_buffer",
-              "copying %lld bytes %s device %lld failed", (long long)Bytes,
-              ToDevice ? "to" : "from", (long long)D);
-}
 #endif
 
 #endif // OFFLOAD_BRIDGE_BUFFER_HPP

@@ -118,6 +118,7 @@ int omp_target_memcpy(void *, const void *, __SIZE_TYPE__, __SIZE_TYPE__,
 int omp_target_associate_ptr(const void *, const void *, __SIZE_TYPE__,
                              __SIZE_TYPE__, int) __attribute__((weak));
 int omp_target_disassociate_ptr(const void *, int) __attribute__((weak));
+void *omp_get_mapped_ptr(const void *, int) __attribute__((weak));
 }
 #endif
 
@@ -129,6 +130,7 @@ extern "C" {
 void *omp_target_alloc(__SIZE_TYPE__, int) __attribute__((weak));
 void omp_target_free(void *, int) __attribute__((weak));
 int omp_target_is_present(const void *, int) __attribute__((weak));
+void *omp_get_mapped_ptr(const void *, int) __attribute__((weak));
 }
 #endif
 
