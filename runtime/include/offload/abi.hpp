@@ -6,8 +6,8 @@
 //
 // Not for users. The C spelling of the ABI table's types
 // (offload/runtime_abi.def, `__ofld_abi_<Token>`), its constants and the
-// declarations of the runtime functions that the user headers call, expanded from the
-// table: libofld_rt and offload-rewrite's bridge define them, and a
+// declarations of the runtime functions that the user headers call, expanded
+// from the table: libofld_rt and offload-rewrite's bridge define them, and a
 // definition that differs from its row does not compile. offload/runtime.h
 // adds the functions the plugin's code calls.
 //

@@ -93,9 +93,9 @@ inline grid shape(const site &S, const ofld::launch *L,
         __ofld::default_grid_hint(L, Dims, ofld::detail::portable_max_grid));
     return G; // an empty grid on the host
   }
-  if (char Cause[256]; __ofld::shared_cause(
-          Cause, sizeof(Cause), Shape.shared_bytes,
-          ofld::detail::portable_max_shared_bytes)) {
+  if (char Cause[256];
+      __ofld::shared_cause(Cause, sizeof(Cause), Shape.shared_bytes,
+                           ofld::detail::portable_max_shared_bytes)) {
     char Whose[64] = "";
     if (!detail::runsOnCpu(Device))
       std::snprintf(Whose, sizeof(Whose), " of device %d", Device);

@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 //
 // The largest grid, block and dynamic shared memory a launch may ask for
-// where nobody can ask the device: the host offload target, the CPU fallback, AMD GPUs, the OpenMP
-// bridge, and the plugin's compile-time checks of constant shapes. They are
-// those of NVIDIA GPUs since sm_30, so that a shape runs on the CPU exactly
-// where it would run on a GPU. One definition for the runtime, the headers
-// and the compiler, so a launch refused at compile time is the one refused
-// at run time.
+// where nobody can ask the device: the host offload target, the CPU fallback,
+// AMD GPUs, the OpenMP bridge, and the plugin's compile-time checks of constant
+// shapes. They are those of NVIDIA GPUs since sm_30, so that a shape runs on
+// the CPU exactly where it would run on a GPU. One definition for the runtime,
+// the headers and the compiler, so a launch refused at compile time is the one
+// refused at run time.
 //
 //===----------------------------------------------------------------------===//
 
