@@ -294,10 +294,11 @@ inline std::size_t dynamic_shared_bytes() {
   asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(Bytes));
   return Bytes;
 #else
-  // The dispatch packet's group_segment_size holds static and dynamic LDS.
+  // The dispatch packet's group_segment_size (hsa_kernel_dispatch_packet_t,
+  // byte 28) holds static and dynamic LDS.
   auto *Packet =
       static_cast<const std::uint32_t *>(__builtin_amdgcn_dispatch_ptr());
-  return Packet[5] - __builtin_amdgcn_groupstaticsize();
+  return Packet[7] - __builtin_amdgcn_groupstaticsize();
 #endif
 }
 } // namespace detail

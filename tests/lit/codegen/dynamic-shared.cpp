@@ -45,8 +45,12 @@ void run(std::span<float> y, std::size_t bytes) {
 // PTX: ld.shared.b32
 
 // AMDGPU: @__ofld_dynamic_shared = external {{.*}}addrspace(3) global [0 x i8], align 16
-// AMDGPU: call {{.*}}ptr addrspace(4) @llvm.amdgcn.dispatch.ptr()
-// AMDGPU: call i32 @llvm.amdgcn.groupstaticsize()
+// group_segment_size: byte 28 of hsa_kernel_dispatch_packet_t.
+// AMDGPU: [[PACKET:%[0-9]+]] = {{.*}}call {{.*}}ptr addrspace(4) @llvm.amdgcn.dispatch.ptr()
+// AMDGPU-NEXT: [[FIELD:%[0-9]+]] = getelementptr inbounds nuw i8, ptr addrspace(4) [[PACKET]], i64 28
+// AMDGPU-NEXT: [[GROUP:%[0-9]+]] = load i32, ptr addrspace(4) [[FIELD]]
+// AMDGPU-NEXT: [[STATIC:%[0-9]+]] = {{.*}}call i32 @llvm.amdgcn.groupstaticsize()
+// AMDGPU-NEXT: sub i32 [[GROUP]], [[STATIC]]
 
 // The kernel's slots carry it too (the CPU entry reads it there): packed
 // with the dims' eighth entry, 0, into the fourth shape slot.
