@@ -540,9 +540,12 @@ Value *LaunchLowering::emitKernelCall(IRBuilder<> &B, const LaunchArgs &Args,
       /*MapTypesArrayEnd=*/nullptr,
       /*MappersArray=*/ConstantPointerNull::get(PtrTy), A.Names);
   Value *Teams[] = {D[0], D[1], D[2]}, *Threads[] = {D[3], D[4], D[5]};
+  // The dynamic shared memory (ofld::launch's .shared_bytes): libomptarget
+  // hands it to the launch, opting in above CUDA's default limit; the
+  // runtime has checked it against the device's.
   OpenMPIRBuilder::TargetKernelArgs KA(
       Args.total(), RT, ConstantInt::get(I64, 0), Teams, Threads,
-      ConstantInt::get(I32, 0), /*HasNoWait=*/false,
+      D[abi::SharedBytesDim], /*HasNoWait=*/false,
       omp::OMPDynGroupprivateFallbackType::Abort);
   SmallVector<Value *> KernelArgs;
   OpenMPIRBuilder::getKernelArgsVector(KA, B, KernelArgs);

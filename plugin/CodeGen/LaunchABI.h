@@ -20,7 +20,8 @@ namespace offload {
 
 /// Objects up to this size travel as literals inside their slot.
 inline constexpr uint64_t MaxLiteralBytes = 8;
-/// Packed grid x|y, grid z|block x, block y|z after the parameter slots.
+/// Packed grid x|y, grid z|block x, block y|z, dynamic shared bytes|0 after
+/// the parameter slots.
 inline constexpr unsigned NumDimSlots = abi::NumDims / 2;
 /// Then the launch mark (runtime_abi.def: abi::NumMarkSlots slots, in the
 /// order abi::MarkWordSlot, abi::MarkNumberSlot), both 0 for a launch without

@@ -255,7 +255,8 @@ std::string shapeClause(Target Form) {
   case Target::Clang:
     return "ompx_bare num_teams(__ofld_g.hw[0], __ofld_g.hw[1], "
            "__ofld_g.hw[2]) thread_limit(__ofld_g.hw[3], "
-           "__ofld_g.hw[4], __ofld_g.hw[5])";
+           "__ofld_g.hw[4], __ofld_g.hw[5]) "
+           "ompx_dyn_cgroup_mem(__ofld_g.shared_bytes)";
   case Target::OpenMP:
     return "num_teams(__ofld_g.teams) thread_limit(__ofld_g.threads)";
   }

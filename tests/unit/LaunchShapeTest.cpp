@@ -291,3 +291,21 @@ TEST_CASE("limit_cause words the exceeded limit", "[shape][limits]") {
   CHECK(std::string(Buf) == "launch block of 2048 threads (64x32x1) is more "
                             "than the limit of 1024 threads per block");
 }
+
+TEST_CASE("shared_cause: dynamic shared memory up to the limit, inclusive",
+          "[shape][limits]") {
+  using namespace ofld::detail;
+  char Buf[256];
+  CHECK(portable_max_shared_bytes == 232448); // an sm_90's opt-in maximum
+  CHECK_FALSE(__ofld::shared_cause(Buf, sizeof Buf, 0, 0));
+  CHECK_FALSE(__ofld::shared_cause(Buf, sizeof Buf, portable_max_shared_bytes,
+                                   portable_max_shared_bytes));
+  REQUIRE(__ofld::shared_cause(Buf, sizeof Buf, portable_max_shared_bytes + 1,
+                               portable_max_shared_bytes));
+  CHECK(std::string(Buf) ==
+        "launch asks for 232449 bytes of dynamic shared memory "
+        "(.shared_bytes), more than the limit of 232448");
+  ofld::launch L{.grid = {1}, .shared_bytes = 4096};
+  CHECK(shared_bytes_of(&L) == 4096);
+  CHECK(shared_bytes_of(nullptr) == 0);
+}

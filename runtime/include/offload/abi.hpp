@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Not for users. The C spelling of the ABI table's types
-// (offload/runtime_abi.def, `__ofld_abi_<Token>`) and the declarations of
-// the runtime functions that the user headers call, expanded from the
-// table: libofld_rt and offload-rewrite's bridge define them, and a
+// (offload/runtime_abi.def, `__ofld_abi_<Token>`), its constants and the
+// declarations of the runtime functions that the user headers call, expanded
+// from the table: libofld_rt and offload-rewrite's bridge define them, and a
 // definition that differs from its row does not compile. offload/runtime.h
 // adds the functions the plugin's code calls.
 //
@@ -37,6 +37,12 @@ typedef void (*__ofld_launch_body)(void **, uint32_t *, int64_t);
 
 #define OFLD_ABI_TYPE(Token, CType, IRType) typedef CType __ofld_abi_##Token;
 #include "offload/runtime_abi.def"
+
+// The numbers both sides use (the CPU grid reads the dims layout, too).
+enum : int {
+#define OFLD_ABI_CONSTANT(Enum, Name, Value) Name = Value,
+#include "offload/runtime_abi.def"
+};
 
 extern "C" {
 #define OFLD_ABI_PARAM(Type, Name) __ofld_abi_##Type Name

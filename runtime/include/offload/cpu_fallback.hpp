@@ -118,8 +118,9 @@ extern "C" inline void __ofld_report_error(const char *Message) {
 #endif
 
 namespace __ofld {
-/// The CPU fallback's check of a launch: it gives its grid, within
-/// the portable limits (those of the GPUs, launch.hpp); reports and returns
+/// The CPU fallback's check of a launch: it gives its grid, within the
+/// portable limits (those of the GPUs, launch.hpp), and asks for no more
+/// dynamic shared memory than they allow; reports and returns
 /// false if not.
 /// Without the plugin there is no kernel name or call site to give (a
 /// source_location in ofld::launch would make every launch configuration
@@ -134,7 +135,9 @@ inline bool cpu_shape_ok(const ofld::launch &Shape,
                   "which only the plugin or offload-rewrite can read; give "
                   "its .grid");
   else if (!limit_cause(Cause, sizeof(Cause), Dims, portable_max_grid,
-                        portable_max_block, portable_max_threads))
+                        portable_max_block, portable_max_threads) &&
+           !shared_cause(Cause, sizeof(Cause), Shape.shared_bytes,
+                         portable_max_shared_bytes))
     return true;
   char Message[512];
   std::snprintf(Message, sizeof(Message),

@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <type_traits>
 
 #if defined(__NVPTX__) || defined(__AMDGPU__)
@@ -88,6 +89,10 @@ struct cpu_grid_state {
   cpu_access_fn access = nullptr;
   /// The running kernel, for the checker's messages (null: unknown).
   const void *kernel = nullptr;
+  /// The block's dynamic shared memory (ofld::dynamic_shared): the launch's
+  /// .shared_bytes, one buffer for the blocks run on this OS thread.
+  void *dyn_shared = nullptr;
+  std::size_t dyn_shared_bytes = 0;
 };
 #if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
 } // namespace detail
@@ -469,6 +474,57 @@ private:
 #endif
 };
 } // namespace
+
+//===-- Dynamic shared memory --------------------------------------------===//
+
+#if defined(OFFLOAD_GPU_DEVICE)
+namespace detail {
+// The block's dynamic shared memory: an array of unknown size in shared
+// memory (addrspace 3), as CUDA's `extern __shared__`. NVPTX declares it
+// `.extern .shared .align 16`, AMDGPU places it after the static LDS; the
+// launch gives its size. (Not declare target: a translation unit that does
+// not use it then declares nothing.)
+extern "C" __attribute__((address_space(3))) alignas(
+    16) unsigned char __ofld_dynamic_shared[];
+/// Its size in bytes, as the launch gave it.
+inline std::size_t dynamic_shared_bytes() {
+#if defined(__NVPTX__)
+  std::uint32_t Bytes;
+  asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(Bytes));
+  return Bytes;
+#else
+  // The dispatch packet's group_segment_size (hsa_kernel_dispatch_packet_t,
+  // byte 28) holds static and dynamic LDS.
+  auto *Packet =
+      static_cast<const std::uint32_t *>(__builtin_amdgcn_dispatch_ptr());
+  return Packet[7] - __builtin_amdgcn_groupstaticsize();
+#endif
+}
+} // namespace detail
+#endif
+
+/// The block's dynamic shared memory as `T`s: `n / sizeof(T)` of them for a
+/// launch with `ofld::launch{.shared_bytes = n}` (none without), aligned to
+/// 16 bytes. Every call in a block, whatever its `T`, returns the same
+/// memory, shared by the block's threads like an ofld::shared_array (its
+/// contents unspecified when the block starts; another thread's writes are
+/// visible after sync_threads()):
+///
+///   std::span<float> tile = ofld::dynamic_shared<float>();
+template <class T> inline std::span<T> dynamic_shared() {
+  static_assert(std::is_trivially_default_constructible_v<T> &&
+                    std::is_trivially_destructible_v<T> && alignof(T) <= 16,
+                "ofld::dynamic_shared<T>: T must be a trivial type aligned to "
+                "at most 16 bytes");
+#if defined(OFFLOAD_GPU_DEVICE)
+  // (A C-style cast: it alone converts to the generic address space.)
+  return {(T *)detail::__ofld_dynamic_shared,
+          detail::dynamic_shared_bytes() / sizeof(T)};
+#else
+  const detail::cpu_grid_state &G = detail::cpu_grid_ref();
+  return {static_cast<T *>(G.dyn_shared), G.dyn_shared_bytes / sizeof(T)};
+#endif
+}
 
 //===-- Atomics
 //------------------------------------------------------------===//

@@ -81,6 +81,10 @@ struct launch {
   /// Unset: all three components 0 (what the default member holds).
   dim3 grid = {0, 0, 0};
   dim3 block = {0, 0, 0};
+  /// Bytes of dynamic shared memory each block gets, which the kernel reads
+  /// with ofld::dynamic_shared<T>() (CUDA's third launch parameter). More
+  /// than 48 KiB needs no opt-in; more than the device allows is an error.
+  std::size_t shared_bytes = 0;
   /// Device to run on; -1 means the default device (or the queue's).
   std::int32_t device = -1;
   /// Return as soon as the launch is queued, also when it must copy data
@@ -127,6 +131,13 @@ inline constexpr const std::uint64_t (&portable_max_block)[3] =
     ofld::policy::PortableMaxBlock;
 inline constexpr std::uint64_t portable_max_threads =
     ofld::policy::PortableMaxThreads;
+inline constexpr std::uint64_t portable_max_shared_bytes =
+    ofld::policy::PortableMaxSharedBytes;
+
+/// The dynamic shared memory of the launch `l` (null for none), in bytes.
+constexpr std::uint64_t shared_bytes_of(const launch *l) {
+  return l ? l->shared_bytes : 0;
+}
 
 /// What the call site computed from the kernel's bounds check for one
 /// dimension (`extent[d]` of default_dims): a count >= 0, the number of
@@ -296,6 +307,20 @@ inline bool limit_cause(char *Out, std::size_t Size,
                   (unsigned long long)(Dims[3] * Dims[4] * Dims[5]),
                   (unsigned long long)Dims[3], (unsigned long long)Dims[4],
                   (unsigned long long)Dims[5], (unsigned long long)MaxThreads);
+  return true;
+}
+
+/// Writes why `Bytes` of dynamic shared memory exceed `Max` (the limit of
+/// the device, or the portable one) and returns true, or returns false when
+/// they are within it.
+inline bool shared_cause(char *Out, std::size_t Size, std::uint64_t Bytes,
+                         std::uint64_t Max) {
+  if (Bytes <= Max)
+    return false;
+  std::snprintf(Out, Size,
+                "launch asks for %llu bytes of dynamic shared memory "
+                "(.shared_bytes), more than the limit of %llu",
+                (unsigned long long)Bytes, (unsigned long long)Max);
   return true;
 }
 

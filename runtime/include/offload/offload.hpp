@@ -158,9 +158,10 @@ void cpu_offload(const ofld::launch *shape, void (*kernel)(P...),
   if (!cpu_shape_ok(*shape, Shape) || ofld::detail::is_empty(Shape))
     return;
   // Within the portable limits every component fits 32 bits.
-  std::uint32_t Dims[6];
+  std::uint32_t Dims[__ofld_num_dims] = {};
   for (int I = 0; I < 6; ++I)
     Dims[I] = std::uint32_t(Shape[I]);
+  Dims[__ofld_shared_bytes_dim] = std::uint32_t(shape->shared_bytes);
   // Parameters are built exactly as an ordinary call would build them.
   void *Objs[sizeof...(P) + 1] = {
       const_cast<void *>(static_cast<const void *>(&args))...};

@@ -33,10 +33,6 @@ enum : std::int32_t {
 #define OFLD_ABI_LAUNCH_MODE(Enum, Name, Value) Name = Value,
 #include "offload/runtime_abi.def"
 };
-enum : int {
-#define OFLD_ABI_CONSTANT(Enum, Name, Value) Name = Value,
-#include "offload/runtime_abi.def"
-};
 enum : std::int64_t {
 #define OFLD_ABI_MAP_BIT(Enum, Name, Value, OMPName) Name = Value,
 #include "offload/runtime_abi.def"

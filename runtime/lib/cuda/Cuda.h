@@ -71,9 +71,13 @@ constexpr int AttrClockRate = 13; // kHz
 constexpr int AttrMultiprocessorCount = 16;
 constexpr int AttrComputeMajor = 75;
 constexpr int AttrComputeMinor = 76;
+constexpr int AttrMaxSharedPerBlock = 8;       // without opting in: 48 KiB
+constexpr int AttrMaxSharedPerBlockOptin = 97; // a kernel's most, opted in
 // CUfunction_attribute
 constexpr int FuncAttrMaxThreadsPerBlock = 0;
-constexpr int FuncAttrPtxVersion = 5; // the PTX target: 90 for sm_90
+constexpr int FuncAttrSharedSizeBytes = 1; // static shared memory
+constexpr int FuncAttrPtxVersion = 5;      // the PTX target: 90 for sm_90
+constexpr int FuncAttrMaxDynamicSharedBytes = 8;
 // CUlaunchAttributeID
 constexpr int LaunchAttrProgrammaticStreamSerialization = 6;
 /// CUlaunchAttribute: an id, padding, and a 64-byte union of values.
@@ -133,6 +137,7 @@ struct Driver {
   CUresult (*ModuleLoadData)(CUmodule *, const void *);
   CUresult (*ModuleGetFunction)(CUfunction *, CUmodule, const char *);
   CUresult (*FuncGetAttribute)(int *, int, CUfunction);
+  CUresult (*FuncSetAttribute)(CUfunction, int, int);
   CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
                            unsigned, unsigned, unsigned, CUstream, void **,
                            void **);

@@ -61,6 +61,7 @@ const Driver *ofld::detail::cuda::driver() {
     Get(D.ModuleLoadData, {"cuModuleLoadData"});
     Get(D.ModuleGetFunction, {"cuModuleGetFunction"});
     Get(D.FuncGetAttribute, {"cuFuncGetAttribute"});
+    Get(D.FuncSetAttribute, {"cuFuncSetAttribute"});
     Get(D.LaunchKernel, {"cuLaunchKernel"});
     Get(D.GetErrorString, {"cuGetErrorString"});
     Get(D.GetErrorName, {"cuGetErrorName"});

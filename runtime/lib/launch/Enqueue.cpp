@@ -56,7 +56,7 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
     fail(Site, "%s", Cause);
     return __ofld_mode_skip;
   }
-  std::uint64_t D[__ofld_num_dims];
+  std::uint64_t D[6];
   default_dims(Shape, E, D);
   // A zero component (an empty span under the default shape): nothing runs.
   if (is_empty(D))
@@ -78,8 +78,23 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
          __ofld::default_grid_hint(Shape, D, Limits.Grid));
     return __ofld_mode_skip;
   }
-  for (int I = 0; I < __ofld_num_dims; ++I)
+  std::uint64_t Shared = shared_bytes_of(Shape);
+  if (__ofld::shared_cause(Cause, sizeof(Cause), Shared, Limits.SharedBytes)) {
+    char Whose[160] = "";
+    if (Limits.SharedFromKernel)
+      std::snprintf(Whose, sizeof(Whose),
+                    " of this kernel on device %lld (the device's, less the "
+                    "kernel's static shared memory)",
+                    (long long)Device);
+    else if (Limits.FromDevice)
+      std::snprintf(Whose, sizeof(Whose), " of device %lld", (long long)Device);
+    fail(Site, "%s%s", Cause, Whose);
+    return __ofld_mode_skip;
+  }
+  for (int I = 0; I < 6; ++I)
     Dims[I] = std::uint32_t(D[I]);
+  Dims[__ofld_shared_bytes_dim] = std::uint32_t(Shared);
+  Dims[__ofld_shared_bytes_dim + 1] = 0;
   return Shape && Shape->nowait ? __ofld_mode_async : __ofld_mode_now;
 }
 

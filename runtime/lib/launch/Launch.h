@@ -31,14 +31,15 @@
 
 namespace ofld::detail {
 
-/// The largest grid and block a launch of the kernel `RegionId` may have on
-/// `Device` (-1: this CPU): the device's and kernel's own where the runtime
-/// can ask the driver (CUDA), else the portable ones (launch.hpp).
+/// The largest grid, block and dynamic shared memory a launch of the kernel
+/// `RegionId` may have on `Device` (-1: this CPU): the device's and kernel's
+/// own where the runtime can ask the driver (CUDA), else the portable ones
+/// (launch.hpp).
 struct LaunchLimits {
-  uint64_t Grid[3], Block[3], Threads;
-  /// Whose they are, for messages: the device's, or (for Threads) the
-  /// kernel's own on the device; else the portable ones.
-  bool FromDevice = false, ThreadsFromKernel = false;
+  uint64_t Grid[3], Block[3], Threads, SharedBytes;
+  /// Whose they are, for messages: the device's, or (for Threads and
+  /// SharedBytes) the kernel's own on the device; else the portable ones.
+  bool FromDevice = false, ThreadsFromKernel = false, SharedFromKernel = false;
 };
 LaunchLimits launchLimits(int64_t Device, const void *RegionId);
 

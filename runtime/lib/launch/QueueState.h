@@ -42,6 +42,8 @@ constexpr uint32_t RingSize = 4096;
 struct Function {
   CUfunction F = nullptr;
   uint64_t MaxThreads = 0;
+  /// Bytes of static shared memory: the dynamic may have the rest.
+  uint64_t StaticShared = 0;
   const char *Symbol = nullptr; ///< the device entry's name, for logs
   /// Built for sm_90 or later: its entry waits for the launch before it, so
   /// it may overlap that one.
@@ -55,6 +57,9 @@ struct GpuDevice {
   int Ordinal = -1;
   CUcontext Ctx = nullptr;
   uint64_t MaxGrid[3] = {}, MaxBlock[3] = {}, MaxThreads = 0;
+  /// Shared memory of a block: what any kernel may use, what one that opts
+  /// in may (cuFuncSetAttribute).
+  uint64_t MaxShared = 0, MaxSharedOptin = 0;
   /// The queues' mark words (pinned): the number of the launch whose first
   /// block started last.
   uint32_t *Marks = nullptr;

@@ -109,6 +109,9 @@ void initGpu(int64_t Device, GpuDevice &G) {
   }
   G.MaxThreads =
       Cu->DeviceGetAttribute(&V, AttrMaxThreadsPerBlock, Dev) ? 0 : V;
+  G.MaxShared = Cu->DeviceGetAttribute(&V, AttrMaxSharedPerBlock, Dev) ? 0 : V;
+  G.MaxSharedOptin =
+      Cu->DeviceGetAttribute(&V, AttrMaxSharedPerBlockOptin, Dev) ? 0 : V;
   CUcontext Saved;
   void *Words = nullptr;
   if (!makeCurrent(*Cu, G.Ctx, &Saved) &&
@@ -176,6 +179,8 @@ Function lookupFunction(GpuDevice &G, const void *RegionId) {
       Fn.MaxThreads = uint64_t(V);
     else
       Fn.F = nullptr;
+    if (Fn.F && !G.Cu->FuncGetAttribute(&V, FuncAttrSharedSizeBytes, Fn.F))
+      Fn.StaticShared = uint64_t(V);
     Fn.Overlaps = Fn.F && G.Cu->LaunchKernelEx && environment().Overlap &&
                   !G.Cu->FuncGetAttribute(&V, FuncAttrPtxVersion, Fn.F) &&
                   V >= 90;
@@ -341,6 +346,15 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L, Prepared &P) {
     Mark[__ofld_mark_word_slot] = G.MarksDev + Q.Index * sizeof(uint32_t);
     Mark[__ofld_mark_number_slot] = Seq;
   }
+  // More dynamic shared memory than a kernel gets without asking: ask for
+  // the kernel's most (the same value from every queue, so launches of it
+  // on two queues cannot undo each other's; libomptarget does the same for
+  // its launches).
+  uint32_t Shared = P.Dims[__ofld_shared_bytes_dim];
+  if (Shared && Shared + P.Fn.StaticShared > G.MaxShared &&
+      G.MaxSharedOptin > P.Fn.StaticShared)
+    Cu.FuncSetAttribute(P.Fn.F, FuncAttrMaxDynamicSharedBytes,
+                        int(G.MaxSharedOptin - P.Fn.StaticShared));
   std::size_t Bytes = P.NumParams * sizeof(uint64_t);
   void *Extra[] = {LaunchParamBufferPointer, P.Params, LaunchParamBufferSize,
                    &Bytes, LaunchParamEnd};
@@ -354,11 +368,11 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L, Prepared &P) {
     Overlap.Id = LaunchAttrProgrammaticStreamSerialization;
     Overlap.Value.Int = 1;
     LaunchConfig C = {P.Dims[0], P.Dims[1], P.Dims[2], P.Dims[3], P.Dims[4],
-                      P.Dims[5], 0,         Q.Stream,  &Overlap,  1};
+                      P.Dims[5], Shared,    Q.Stream,  &Overlap,  1};
     R = Cu.LaunchKernelEx(&C, P.Fn.F, nullptr, Extra);
   } else {
     R = Cu.LaunchKernel(P.Fn.F, P.Dims[0], P.Dims[1], P.Dims[2], P.Dims[3],
-                        P.Dims[4], P.Dims[5], 0, Q.Stream, nullptr, Extra);
+                        P.Dims[4], P.Dims[5], Shared, Q.Stream, nullptr, Extra);
   }
   if (profile::Active)
     profile::endOnStream(Span, Cu, G.Ctx, Q.Stream, Q.Device, Q.Index, P.Site,
@@ -472,7 +486,8 @@ LaunchLimits ofld::detail::launchLimits(int64_t Device, const void *RegionId) {
   LaunchLimits L{
       {portable_max_grid[0], portable_max_grid[1], portable_max_grid[2]},
       {portable_max_block[0], portable_max_block[1], portable_max_block[2]},
-      portable_max_threads};
+      portable_max_threads,
+      portable_max_shared_bytes};
   DeviceState *D = Device >= 0 ? deviceState(Device) : nullptr;
   if (!D)
     return L;
@@ -485,12 +500,20 @@ LaunchLimits ofld::detail::launchLimits(int64_t Device, const void *RegionId) {
     L.Block[I] = G.MaxBlock[I];
   }
   L.Threads = G.MaxThreads;
+  if (G.MaxSharedOptin)
+    L.SharedBytes = G.MaxSharedOptin;
   L.FromDevice = true;
   if (RegionId && G.Usable) {
     Function F = function(G, RegionId);
     if (F.F && F.MaxThreads && F.MaxThreads < L.Threads) {
       L.Threads = F.MaxThreads;
       L.ThreadsFromKernel = true;
+    }
+    if (F.F && F.StaticShared && G.MaxSharedOptin) {
+      L.SharedBytes = G.MaxSharedOptin > F.StaticShared
+                          ? G.MaxSharedOptin - F.StaticShared
+                          : 0;
+      L.SharedFromKernel = true;
     }
   }
   return L;

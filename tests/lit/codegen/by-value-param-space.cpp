@@ -54,7 +54,7 @@ void launch(const Far &f, const Huge &h, std::span<float> a,
 // CPU: define weak_odr protected void @__ofld__Z4flux3FarSt4spanIfLm18446744073709551615EE(ptr noalias %0, i64 %1, i64 %2, i64 %3, i64 %4, i64 %5, i64 %6, i64 %7, i64 %8, i64 %9, ptr %10, i64 %11,
 // The host: for flux, the span's range (3: to and from), then nine literal
 // slots (288 = 0x120: literal | target param) for f, the span's pointer
-// (32) and count, the grid (3) and the mark (2); for table, h's device copy
+// (32) and count, the shape (4) and the mark (2); for table, h's device copy
 // (1: to) first.
-// HOST: @.offload_maptypes{{.*}} = private unnamed_addr constant [10 x i64] [i64 1, i64 3, i64 32, i64 32, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288]
-// HOST: @.offload_maptypes{{.*}} = private unnamed_addr constant [17 x i64] [i64 3, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288, i64 32, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288]
+// HOST: @.offload_maptypes{{.*}} = private unnamed_addr constant [11 x i64] [i64 1, i64 3, i64 32, i64 32, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288]
+// HOST: @.offload_maptypes{{.*}} = private unnamed_addr constant [18 x i64] [i64 3, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288, i64 32, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288]

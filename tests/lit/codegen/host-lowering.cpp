@@ -59,10 +59,10 @@ struct Params {
 // their transfer bits only, in parameter order: const& (to), T(&)[4]
 // (tofrom), span<const> (to), span (tofrom), out span (from); then the
 // kernel's slots: literal s, pointers (TARGET_PARAM, 0x20) and the spans'
-// literal counts (LITERAL|TARGET_PARAM, 0x120), then 3 shape and 2 mark slots.
-// CHECK-DAG: @[[TYPES:\.offload_maptypes[.0-9]*]] = private unnamed_addr constant [19 x i64] [i64 1, i64 3, i64 1, i64 3, i64 2, i64 288, i64 32, i64 32, i64 32, i64 288, i64 32, i64 288, i64 32, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288]
+// literal counts (LITERAL|TARGET_PARAM, 0x120), then 4 shape and 2 mark slots.
+// CHECK-DAG: @[[TYPES:\.offload_maptypes[.0-9]*]] = private unnamed_addr constant [20 x i64] [i64 1, i64 3, i64 1, i64 3, i64 2, i64 288, i64 32, i64 32, i64 32, i64 288, i64 32, i64 288, i64 32, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288, i64 288]
 // The map names follow the same order (the shape and mark are "launch").
-// CHECK-DAG: @[[NAMES:\.offload_mapnames[.0-9]*]] = private constant [19 x ptr]
+// CHECK-DAG: @[[NAMES:\.offload_mapnames[.0-9]*]] = private constant [20 x ptr]
 
 void use(Params &params, int (&counts)[4], std::span<const double> a,
          std::span<double> b, std::span<float> c) {
@@ -72,7 +72,7 @@ void use(Params &params, int (&counts)[4], std::span<const double> a,
   // stream where all of its data is on the device already (1), or the
   // outlined launch runs now (mode 1) or on the queue's worker (mode 2).
   // CHECK-LABEL: define {{.*}}void @_Z3use
-  // CHECK-DAG: %ofld.dims = alloca [6 x i32]
+  // CHECK-DAG: %ofld.dims = alloca [8 x i32]
   // CHECK-DAG: %ofld.objs = alloca [6 x ptr]
   // CHECK-DAG: %ofld.extent = alloca [3 x i64]
   // CHECK: %ofld.device = call i64 @__ofld_select_device(
@@ -80,7 +80,7 @@ void use(Params &params, int (&counts)[4], std::span<const double> a,
   // CHECK: %ofld.mode = call i32 @__ofld_launch_shape(ptr @.ofld.site{{[.0-9]*}}, ptr null, ptr %ofld.extent, i64 %ofld.device, ptr @[[REGION]], ptr %ofld.dims)
   // CHECK: br i1 %{{.*}}, label %ofld.cont, label %ofld.enqueue
   // CHECK: ofld.enqueue:
-  // CHECK: %ofld.queued = call i32 @__ofld_enqueue(ptr @.ofld.site{{[.0-9]*}}, ptr null, ptr @[[REGION]], i64 %ofld.device, ptr %ofld.dims, i32 %ofld.mode, i32 5, i32 19, ptr %.offload_ptrs{{[.0-9]*}}, ptr %.offload_sizes{{[.0-9]*}}, ptr @.offload_maptypes{{[.0-9]*}}, ptr @.offload_mapnames{{[.0-9]*}})
+  // CHECK: %ofld.queued = call i32 @__ofld_enqueue(ptr @.ofld.site{{[.0-9]*}}, ptr null, ptr @[[REGION]], i64 %ofld.device, ptr %ofld.dims, i32 %ofld.mode, i32 5, i32 20, ptr %.offload_ptrs{{[.0-9]*}}, ptr %.offload_sizes{{[.0-9]*}}, ptr @.offload_maptypes{{[.0-9]*}}, ptr @.offload_mapnames{{[.0-9]*}})
   // CHECK: switch i32 %ofld.queued, label %ofld.cont [
   // CHECK-NEXT: i32 0, label %ofld.now
   // CHECK: ofld.now:
@@ -98,10 +98,10 @@ void use(Params &params, int (&counts)[4], std::span<const double> a,
 // plan is dropped without copying back and the kernel runs on the CPU.
 // CHECK: define internal void @[[BODY]](ptr %objs, ptr %dims, i64 %device)
 // CHECK: ofld.offload:
-// CHECK: call void @llvm.memcpy{{.*}}(ptr {{.*}}%.offload_maptypes.plan, ptr {{.*}}@[[TYPES]], i64 152,
-// CHECK: %ofld.plan = call ptr @__ofld_plan_maps(ptr @.ofld.site{{[.0-9]*}}, i64 %device, i32 5, i32 19, ptr %.offload_ptrs, ptr %.offload_sizes, ptr %.offload_maptypes.plan, ptr @[[NAMES]])
+// CHECK: call void @llvm.memcpy{{.*}}(ptr {{.*}}%.offload_maptypes.plan, ptr {{.*}}@[[TYPES]], i64 160,
+// CHECK: %ofld.plan = call ptr @__ofld_plan_maps(ptr @.ofld.site{{[.0-9]*}}, i64 %device, i32 5, i32 20, ptr %.offload_ptrs, ptr %.offload_sizes, ptr %.offload_maptypes.plan, ptr @[[NAMES]])
 // CHECK: store i32 3, ptr
-// CHECK: store i32 19, ptr
+// CHECK: store i32 20, ptr
 // CHECK: %[[RC:.*]] = call i32 @__tgt_target_kernel(ptr @{{[0-9]+}}, i64 %device, i32 %{{.*}}, i32 %{{.*}}, ptr @[[REGION]], ptr %{{.*}})
 // CHECK: icmp eq i32 %[[RC]], 0
 // CHECK: ofld.launched:
@@ -113,12 +113,12 @@ void use(Params &params, int (&counts)[4], std::span<const double> a,
 
 // One small mapping of a size known here: still planned, since the runtime
 // may move it to its argument arena (pinned memory the device holds), with
-// the kernel's pointer slots among the 7 entries it may rewrite.
+// the kernel's pointer slots among the 8 entries it may rewrite.
 [[offload::kernel]] void one(int (&acc)[4]) {}
 void use_one(int (&counts)[4]) { offload(one, counts); }
 // ONE: define internal void @__ofld_launch._Z3oneRA4_i(
 // ONE-NOT: _mapper
-// ONE: %ofld.plan = call ptr @__ofld_plan_maps(ptr @.ofld.site{{[.0-9]*}}, i64 %device, i32 1, i32 7,
+// ONE: %ofld.plan = call ptr @__ofld_plan_maps(ptr @.ofld.site{{[.0-9]*}}, i64 %device, i32 1, i32 8,
 // ONE: call i32 @__tgt_target_kernel(ptr @{{[0-9]+}}, i64 %device, i32 %{{.*}}, i32 %{{.*}}, ptr @{{.*}}, ptr %{{.*}})
 // ONE: call void @__ofld_finish_maps(ptr %ofld.plan, i32 1)
 // ONE: ofld.failed:

@@ -23,9 +23,9 @@
     y[i] *= a;
 }
 
-// The entry's slots: dyn_ptr, a, y's data and count, 3 shape slots, then
-// the mark word (%7) and the number (%8). At -O0 the stack slots come first.
-// CHECK-LABEL: define weak_odr protected ptx_kernel void @__ofld__Z5scalefSt4spanIfLm18446744073709551615EE(ptr noalias %0, i64 %1, ptr %2, i64 %3, i64 %4, i64 %5, i64 %6, i64 %7, i64 %8)
+// The entry's slots: dyn_ptr, a, y's data and count, 4 shape slots, then
+// the mark word (%8) and the number (%9). At -O0 the stack slots come first.
+// CHECK-LABEL: define weak_odr protected ptx_kernel void @__ofld__Z5scalefSt4spanIfLm18446744073709551615EE(ptr noalias %0, i64 %1, ptr %2, i64 %3, i64 %4, i64 %5, i64 %6, i64 %7, i64 %8, i64 %9)
 // SM90: call void @llvm.nvvm.griddepcontrol.wait()
 // SM80-NOT: griddepcontrol
 // CHECK: [[X:%[0-9]+]] = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
@@ -36,12 +36,12 @@
 // CHECK-NEXT: [[ISFIRST:%[0-9]+]] = icmp eq i32 [[XYZ]], 0
 // CHECK-NEXT: br i1 [[ISFIRST]], label %[[FIRST:[0-9]+]], label %[[KERNEL:[0-9]+]], !prof
 // CHECK: {{^}}[[FIRST]]:
-// CHECK-NEXT: [[WORD:%[0-9]+]] = icmp ne i64 %7, 0
+// CHECK-NEXT: [[WORD:%[0-9]+]] = icmp ne i64 %8, 0
 // CHECK-NEXT: br i1 [[WORD]], label %[[MARK:[0-9]+]], label %[[KERNEL]]
 // CHECK: {{^}}[[MARK]]:
 // CHECK-NEXT: fence syncscope("device") acq_rel
-// CHECK-NEXT: [[NUMBER:%[0-9]+]] = trunc i64 %8 to i32
-// CHECK-NEXT: [[AT:%[0-9]+]] = inttoptr i64 %7 to ptr
+// CHECK-NEXT: [[NUMBER:%[0-9]+]] = trunc i64 %9 to i32
+// CHECK-NEXT: [[AT:%[0-9]+]] = inttoptr i64 %8 to ptr
 // CHECK-NEXT: store volatile i32 [[NUMBER]], ptr [[AT]]
 // CHECK-NEXT: br label %[[KERNEL]]
 // CHECK: {{^}}[[KERNEL]]:

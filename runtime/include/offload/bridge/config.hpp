@@ -47,12 +47,14 @@
 
 /// The league and team clauses of a rewritten call's construct
 /// `#pragma omp target teams OFFLOAD_BRIDGE_GRID(G) ...` (OpenMP replaces
-/// macros in directives): a kernel's grid and block for the bare form, the
-/// league and team size asked for in the standard form.
+/// macros in directives): a kernel's grid, block and dynamic shared memory
+/// (ofld::dynamic_shared reads it on the GPU) for the bare form, the league
+/// and team size asked for in the standard form.
 #if OFFLOAD_BRIDGE_BARE
 #define OFFLOAD_BRIDGE_GRID(G)                                                 \
   ompx_bare num_teams((G).hw[0], (G).hw[1], (G).hw[2])                         \
-      thread_limit((G).hw[3], (G).hw[4], (G).hw[5])
+      thread_limit((G).hw[3], (G).hw[4], (G).hw[5])                            \
+          ompx_dyn_cgroup_mem((G).shared_bytes)
 #else
 #define OFFLOAD_BRIDGE_GRID(G) num_teams((G).teams) thread_limit((G).threads)
 #endif

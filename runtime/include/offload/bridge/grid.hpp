@@ -41,6 +41,8 @@ struct grid {
   std::uint32_t hw[6];
   /// Teams form: the league and team size asked for.
   std::uint32_t teams, threads;
+  /// Bytes of dynamic shared memory a block (ofld::launch's .shared_bytes).
+  std::uint32_t shared_bytes;
   /// The OpenMP device number.
   int device;
   /// The region runs on a CPU: emulate the grid there.

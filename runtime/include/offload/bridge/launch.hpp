@@ -93,8 +93,18 @@ inline grid shape(const site &S, const ofld::launch *L,
         __ofld::default_grid_hint(L, Dims, ofld::detail::portable_max_grid));
     return G; // an empty grid on the host
   }
+  if (char Cause[256];
+      __ofld::shared_cause(Cause, sizeof(Cause), Shape.shared_bytes,
+                           ofld::detail::portable_max_shared_bytes)) {
+    char Whose[64] = "";
+    if (!detail::runsOnCpu(Device))
+      std::snprintf(Whose, sizeof(Whose), " of device %d", Device);
+    detail::fail(&S, "%s%s", Cause, Whose);
+    return G; // an empty grid on the host
+  }
   for (int I = 0; I < 6; ++I)
     G.dims[I] = G.hw[I] = std::uint32_t(Dims[I]);
+  G.shared_bytes = std::uint32_t(Shape.shared_bytes);
   G.device = Device;
   G.cpu = detail::runsOnCpu(Device);
   const std::uint64_t Blocks = std::uint64_t(G.hw[0]) * G.hw[1] * G.hw[2];
@@ -130,6 +140,21 @@ inline grid shape(const site &S, const ofld::launch *L,
                    "ofld::ballot, ...), which OpenMP teams on device %d do "
                    "not provide",
                    Device);
+    G.moved_from = Device;
+    G.device = detail::devices().initial;
+    G.cpu = true;
+    G.teams = G.threads = 1;
+    for (std::uint32_t &H : G.hw)
+      H = 1;
+    return G;
+  }
+  if (G.shared_bytes > detail::team_arena::Bytes) {
+    // The team's shared memory is an array on its stack (run.hpp): run the
+    // launch on this CPU's grid, as a block too large to synchronise.
+    detail::note(S,
+                 "runs on the host: it asks for %u bytes of dynamic shared "
+                 "memory, and OpenMP teams on device %d hold %u",
+                 G.shared_bytes, Device, detail::team_arena::Bytes);
     G.moved_from = Device;
     G.device = detail::devices().initial;
     G.cpu = true;
@@ -277,11 +302,20 @@ inline grid shape(const site &S, const ofld::launch *L,
     __ofld_report_error(Message);
     return G;
   }
+  char Cause[256], Message[512];
+  if (__ofld::shared_cause(Cause, sizeof(Cause), Shape.shared_bytes,
+                           ofld::detail::portable_max_shared_bytes)) {
+    std::snprintf(Message, sizeof(Message), "offload: kernel '%s' at %s:%u: %s",
+                  S.kernel, S.file, S.line, Cause);
+    __ofld_report_error(Message);
+    return G;
+  }
   std::uint64_t Dims[6];
   ofld::detail::default_dims(&Shape, Extent, Dims);
   const bool Empty = ofld::detail::is_empty(Dims);
   for (int I = 0; I < 6; ++I)
     G.dims[I] = G.hw[I] = Empty ? 0 : std::uint32_t(Dims[I]);
+  G.shared_bytes = std::uint32_t(Shape.shared_bytes);
   return G;
 }
 inline int default_device() { return 0; }

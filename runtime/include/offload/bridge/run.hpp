@@ -96,6 +96,11 @@ template <class F> void walkCpuGrid(const grid &G, F &Body, const cpu_walk &W) {
   S.run_thread = [](void *B) { (*static_cast<F *>(B))(); };
   S.run_ctx = &Body;
   S.fibers = 0;
+  // The launch's dynamic shared memory: one buffer for the blocks this
+  // thread runs, named by its state (as the plugin's CPU grid does).
+  S.dyn_shared_bytes = G.shared_bytes;
+  S.dyn_shared =
+      G.shared_bytes ? W.shared(&S, &S, G.shared_bytes, 16) : nullptr;
   std::uint64_t Blocks = std::uint64_t(S.grid.x) * S.grid.y * S.grid.z;
   for (std::uint64_t B = W.first; B < Blocks; B += W.stride) {
     // OFFLOAD_CHECK=shared: the checker (installed by the first shared
@@ -229,6 +234,11 @@ template <class F> void deviceTeams(const grid &G, F &Body) {
     S.access = nullptr;
     S.scheduler = &Arena;
     S.fibers = 0;
+    // Dynamic shared memory: in the team's arena (shape() moved launches
+    // that ask for more to the host), named by the arena.
+    S.dyn_shared_bytes = G.shared_bytes;
+    S.dyn_shared =
+        G.shared_bytes ? teamShared(&S, &Arena, G.shared_bytes, 16) : nullptr;
     const int Teams = omp_get_num_teams();
     for (std::uint64_t B = unsigned(omp_get_team_num()); B < Blocks;
          B += unsigned(Teams > 0 ? Teams : 1)) {

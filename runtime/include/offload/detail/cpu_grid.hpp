@@ -955,6 +955,12 @@ void cpu_grid_loop(const std::uint32_t *dims, Threads &Job) {
   g.run_thread = [](void *J) { static_cast<Threads *>(J)->thread(); };
   g.run_ctx = &Job;
   g.fibers = 0;
+  // The launch's dynamic shared memory: one buffer for its blocks, as for a
+  // shared_array, named by this thread's state (no array's key is).
+  g.dyn_shared_bytes = dims[__ofld_shared_bytes_dim];
+  g.dyn_shared = g.dyn_shared_bytes
+                     ? __ofld_cpu_shared(&g, &g, g.dyn_shared_bytes, 16)
+                     : nullptr;
   const dim3 b = g.block;
   const std::uint64_t threads = std::uint64_t(b.x) * b.y * b.z;
   std::uint64_t linear = 0;
@@ -988,8 +994,9 @@ void cpu_grid_loop(const std::uint32_t *dims, Threads &Job) {
   g = saved;
 }
 
-/// Runs a grid on the calling CPU thread. `dims` holds grid x,y,z then
-/// block x,y,z, none of them 0.
+/// Runs a grid on the calling CPU thread. `dims` is a launch's dims array
+/// (runtime_abi.def): grid x,y,z and block x,y,z, none of them 0, then the
+/// bytes of dynamic shared memory.
 template <class... P>
 void cpu_grid(const std::uint32_t *dims, void (*kernel)(P...), void **objs) {
   if constexpr (!reduce::any<P...>) {
