@@ -148,13 +148,9 @@ public:
     }
     return true;
   }
-  bool VisitLambdaExpr(LambdaExpr *E) {
-    for (const LambdaCapture &C : E->captures())
-      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef &&
-          C.getCapturedVar() == &P)
-        Found = true;
-    return true;
-  }
+  // A lambda that captures `P` by reference is no write: its body is
+  // visited with the rest (the writes above are found there), and g++
+  // refuses a by-value span captured so ("does not have a mappable type").
 
 private:
   bool refersToP(const Expr *E) {

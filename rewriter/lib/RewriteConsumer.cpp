@@ -454,6 +454,12 @@ void tagSharedArrays(RewriteContext &RC, llvm::ArrayRef<const VarDecl *> Vars) {
         !Tagged.insert(RAngle).second)
       continue;
     auto [FID, Off] = SM.getDecomposedLoc(RAngle);
+    // Our earlier output: the tag is empty for clang, so the array looks
+    // untagged, but its text holds it already.
+    auto [LFID, LOff] = SM.getDecomposedLoc(SM.getFileLoc(TST.getLAngleLoc()));
+    if (LFID == FID && LOff < Off &&
+        SM.getBufferData(FID).slice(LOff, Off).contains("OFFLOAD_BRIDGE_TAG("))
+      continue;
     unsigned Line = SM.getSpellingLineNumber(VD->getLocation());
     RC.edit(FID, Off, 0,
             (" OFFLOAD_BRIDGE_TAG(__ofld_tag_" + VD->getName() + "_" +
@@ -571,10 +577,12 @@ void addBridgeIncludes(RewriteContext &RC, const IncludeMap &Includes) {
 // The walk: the plugin's checks, in its order, and the edits of each call.
 //===----------------------------------------------------------------------===//
 
-/// Whether `FD` has a parameter with [[offload::out]] written on it.
+/// Whether `FD` has a parameter with [[offload::out]] or [[offload::in]]
+/// written on it.
 bool hasOutParam(const FunctionDecl &FD) {
-  return any_of(FD.parameters(),
-                [](const ParmVarDecl *P) { return isOutParam(*P); });
+  return any_of(FD.parameters(), [](const ParmVarDecl *P) {
+    return isOutParam(*P) || isInParam(*P);
+  });
 }
 
 /// Checks the kernels and calls of the user's files as the plugin does and
