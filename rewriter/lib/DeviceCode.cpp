@@ -223,9 +223,7 @@ DeviceCode findDeviceCode(ASTContext &Ctx,
   return Out;
 }
 
-/// Whether `T` is a std::span (also one that depends on template
-/// parameters) taken by value.
-static bool isSpanByValue(QualType T) {
+bool isSpanByValue(QualType T) {
   if (T->isReferenceType())
     return false;
   if (const auto *RD = T->getAsCXXRecordDecl())
