@@ -1,4 +1,4 @@
-//===- KernelAttributes.cpp - [[offload::kernel]] and [[offload::out]] ----===//
+//===- KernelAttributes.cpp - offload::kernel, offload::out, offload::in --===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -38,6 +38,16 @@ bool isKernel(const FunctionDecl &FD) {
 
 bool isOutParam(const ParmVarDecl &P) { return hasAnnotation(P, OutMarker); }
 
+bool isInParam(const ParmVarDecl &P) { return hasAnnotation(P, InMarker); }
+
+/// The parameter attributes, by marker: their names in messages, whether
+/// a parameter has one, and what a diagnostic's %select calls it (0: out,
+/// 1: in).
+static const struct {
+  llvm::StringLiteral Marker, Name;
+  bool (*Has)(const ParmVarDecl &);
+} ParamAttrs[] = {{OutMarker, "out", isOutParam}, {InMarker, "in", isInParam}};
+
 bool checkOutParams(const FunctionDecl &FD, DiagnosticsEngine &Diags) {
   if (FD.getTemplateInstantiationPattern())
     return true;
@@ -49,21 +59,25 @@ bool checkOutParams(const FunctionDecl &FD, DiagnosticsEngine &Diags) {
   bool Ok = true;
   for (const ParmVarDecl *P : FD.parameters())
     for (const auto *A : P->specific_attrs<AnnotateAttr>()) {
+      const auto *Attr = llvm::find_if(ParamAttrs, [&](const auto &PA) {
+        return PA.Marker == A->getAnnotation();
+      });
       // An inherited one was reported at the declaration that wrote it.
-      if (A->getAnnotation() != OutMarker || A->isInherited())
+      if (Attr == std::end(ParamAttrs) || A->isInherited())
         continue;
+      unsigned Which = Attr - std::begin(ParamAttrs);
       if (!Kernel) {
         report(Diags, A->getLocation(), DiagId::OutOnNonKernel)
-            << P << &FD << A->getRange();
+            << P << &FD << Attr->Name << Which << A->getRange();
         Ok = false;
         continue;
       }
       unsigned I = P->getFunctionScopeIndex();
       if (First == &FD || I >= First->getNumParams() ||
-          isOutParam(*First->getParamDecl(I)))
+          Attr->Has(*First->getParamDecl(I)))
         continue;
       report(Diags, A->getLocation(), DiagId::OutNotOnFirstDeclaration)
-          << P << &FD << A->getRange();
+          << P << &FD << Attr->Name << A->getRange();
       report(Diags, First->getLocation(), DiagId::ParamNote) << First;
       Ok = false;
     }
@@ -158,16 +172,14 @@ struct KernelAttrInfo : ParsedAttrInfo {
   }
 };
 
-struct OutAttrInfo : ParsedAttrInfo {
-  OutAttrInfo() {
+/// [[offload::out]] and [[offload::in]]: on a parameter, an annotation
+/// with the attribute's marker; what it means is the transfer table's.
+struct ParamAttrInfo : ParsedAttrInfo {
+  llvm::StringLiteral Name, Marker;
+
+  ParamAttrInfo(llvm::StringLiteral Name, llvm::StringLiteral Marker)
+      : Name(Name), Marker(Marker) {
     OptArgs = 15;
-    static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "offload::out"},
-                                     {ParsedAttr::AS_C23, "offload::out"},
-                                     {ParsedAttr::AS_GNU, "offload_out"},
-                                     // See isUnscopedSpelling.
-                                     {ParsedAttr::AS_CXX11, "out"},
-                                     {ParsedAttr::AS_C23, "out"}};
-    Spellings = S;
   }
 
   bool diagAppertainsToDecl(Sema &S, const ParsedAttr &Attr,
@@ -176,17 +188,42 @@ struct OutAttrInfo : ParsedAttrInfo {
       return false;
     if (isa<ParmVarDecl>(D))
       return true;
-    report(S.getDiagnostics(), Attr.getLoc(), DiagId::OutAttrWrongSubject);
+    report(S.getDiagnostics(), Attr.getLoc(), DiagId::OutAttrWrongSubject)
+        << Name;
     return false;
   }
 
   AttrHandling handleDeclAttribute(Sema &S, Decl *D,
                                    const ParsedAttr &Attr) const override {
-    if (rejectArguments(S, Attr, "out"))
+    if (rejectArguments(S, Attr, Name))
       return AttributeNotApplied;
-    D->addAttr(AnnotateAttr::CreateImplicit(S.Context, OutMarker, nullptr, 0,
+    D->addAttr(AnnotateAttr::CreateImplicit(S.Context, Marker, nullptr, 0,
                                             Attr.getRange()));
     return AttributeApplied;
+  }
+};
+
+struct OutAttrInfo : ParamAttrInfo {
+  OutAttrInfo() : ParamAttrInfo("out", OutMarker) {
+    static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "offload::out"},
+                                     {ParsedAttr::AS_C23, "offload::out"},
+                                     {ParsedAttr::AS_GNU, "offload_out"},
+                                     // See isUnscopedSpelling.
+                                     {ParsedAttr::AS_CXX11, "out"},
+                                     {ParsedAttr::AS_C23, "out"}};
+    Spellings = S;
+  }
+};
+
+struct InAttrInfo : ParamAttrInfo {
+  InAttrInfo() : ParamAttrInfo("in", InMarker) {
+    static constexpr Spelling S[] = {{ParsedAttr::AS_CXX11, "offload::in"},
+                                     {ParsedAttr::AS_C23, "offload::in"},
+                                     {ParsedAttr::AS_GNU, "offload_in"},
+                                     // See isUnscopedSpelling.
+                                     {ParsedAttr::AS_CXX11, "in"},
+                                     {ParsedAttr::AS_C23, "in"}};
+    Spellings = S;
   }
 };
 
@@ -197,3 +234,5 @@ static clang::ParsedAttrInfoRegistry::Add<offload::KernelAttrInfo>
     KernelAttr("offload-kernel", "marks an offload kernel");
 static clang::ParsedAttrInfoRegistry::Add<offload::OutAttrInfo>
     OutAttr("offload-out", "marks a kernel parameter as device-written only");
+static clang::ParsedAttrInfoRegistry::Add<offload::InAttrInfo>
+    InAttr("offload-in", "marks a kernel parameter as copied in only");

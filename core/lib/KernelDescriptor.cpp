@@ -84,8 +84,10 @@ static void encodeKernelFields(raw_ostream &OS, const KernelDescriptor &K) {
      << ";cpu=" << escape(K.CpuThunk) << ";params=";
   ListSeparator LS(",");
   for (const ParamLayout &P : K.Params) {
-    OS << LS << kindChar(P.Kind) << mapChar(P.Map) << P.Bytes << '.' << P.Count
-       << '.' << P.DataOffset << '.' << P.CountOffset << '.' << P.SpanBytes;
+    // A scratch input is a To map the CPU paths copy: 's'.
+    OS << LS << kindChar(P.Kind) << (P.Scratch ? 's' : mapChar(P.Map))
+       << P.Bytes << '.' << P.Count << '.' << P.DataOffset << '.'
+       << P.CountOffset << '.' << P.SpanBytes;
     // Written only for reductions: older descriptors stay valid.
     if (P.Reduce != ReduceKind::None)
       OS << '.' << unsigned(P.Reduce);
@@ -177,6 +179,9 @@ static Expected<ParamLayout> decodeParam(StringRef S) {
   case 'l':
     P.Map = MapKind::Literal;
     break;
+  case 's':
+    P.Scratch = true;
+    [[fallthrough]];
   case 't':
     P.Map = MapKind::To;
     break;

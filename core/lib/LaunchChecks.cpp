@@ -278,7 +278,8 @@ bool isCallSiteDescriptor(const Expr &E) {
 
 bool hasIncompleteParameter(const FunctionDecl &Kernel, ASTContext &Ctx) {
   for (const ParmVarDecl *P : Kernel.parameters()) {
-    ParamClassification C = classifyParameter(*P, isOutParam(*P), Ctx);
+    ParamClassification C =
+        classifyParameter(*P, isOutParam(*P), Ctx, isInParam(*P));
     const auto *V = std::get_if<RuleViolation>(&C);
     if (V && V->Id == DiagId::ParamIncompleteType)
       return true;
@@ -300,7 +301,8 @@ checkKernelDeclaration(const FunctionDecl &Kernel, ASTContext &Ctx,
   Kernel.getNameForDiagnostic(NameOS, Ctx.getPrintingPolicy(),
                               /*Qualified=*/true);
   for (const ParmVarDecl *P : Kernel.parameters()) {
-    ParamClassification C = classifyParameter(*P, isOutParam(*P), Ctx);
+    ParamClassification C =
+        classifyParameter(*P, isOutParam(*P), Ctx, isInParam(*P));
     if (const auto *V = std::get_if<RuleViolation>(&C)) {
       reportViolation(Diags, Kernel, *P, *V, Ctx);
       Valid = false;

@@ -128,6 +128,10 @@ std::optional<Launch> asLaunch(const Stmt *S, LaunchKernelFn KernelOf) {
   const KernelDescriptor *K = CE ? KernelOf(*CE) : nullptr;
   if (!K || CE->getNumArgs() < K->Params.size() + 2)
     return std::nullopt;
+  // An [[offload::in]] parameter's device copy is the launch's own: a group
+  // would hand it the held copy, written by or for the other launches.
+  if (llvm::any_of(K->Params, [](const ParamLayout &P) { return P.Scratch; }))
+    return std::nullopt;
   Launch L;
   L.Call = CE;
   L.Kernel = K;

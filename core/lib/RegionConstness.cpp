@@ -1,4 +1,4 @@
-//===- RegionConstness.cpp - writes into a region's read-only ranges ------===//
+//===- RegionConstness.cpp - kernel writes a region would mishandle ------===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -62,12 +62,14 @@ const VarDecl *viewedVariable(const Expr *E) {
   return nullptr;
 }
 
-/// A region entry that maps a variable to the device only.
+/// A region entry that maps a variable to the device, only (ReadOnly) or
+/// to and from.
 struct ConstEntry {
   const VarDecl *Region;
   const VarDecl *Viewed;
   const Expr *Entry;
   SourceLocation ScopeEnd; ///< where the region ends
+  bool ReadOnly;
 };
 
 class Finder : public RecursiveASTVisitor<Finder> {
@@ -93,10 +95,11 @@ public:
     for (const Expr *Arg : Init->arguments()) {
       const Expr *Stripped = Arg->IgnoreImplicit();
       auto Elem = spanElement(Stripped->getType());
-      if (!Elem || !Elem->isConstQualified())
+      if (!Elem)
         continue;
       if (const VarDecl *V = viewedVariable(Stripped))
-        Entries.push_back({VD, V, Arg, Scopes.back()->getRBracLoc()});
+        Entries.push_back({VD, V, Arg, Scopes.back()->getRBracLoc(),
+                           Elem->isConstQualified()});
     }
     return true;
   }
@@ -111,8 +114,11 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     for (unsigned I = 0; I < L->Desc->Params.size(); ++I) {
       const ParamLayout &P = L->Desc->Params[I];
-      bool Writes = P.Kind == PayloadKind::Span &&
-                    (P.Map == MapKind::ToFrom || P.Map == MapKind::From);
+      // An [[offload::in]] span is written too, but its writes should stay
+      // in the launch: in a region they go into the region's copy.
+      bool Writes =
+          P.Kind == PayloadKind::Span &&
+          (P.Map == MapKind::ToFrom || P.Map == MapKind::From || P.Scratch);
       unsigned ArgIndex = L->FirstArg + I;
       if (!Writes || ArgIndex >= CE->getNumArgs())
         continue;
@@ -122,16 +128,25 @@ public:
       for (const ConstEntry &E : Entries) {
         // The region is alive at the call: declared before it, in a block
         // that has not ended.
-        if (E.Viewed != V ||
+        if (E.Viewed != V || (!E.ReadOnly && !P.Scratch) ||
             !SM.isBeforeInTranslationUnit(E.Region->getEndLoc(),
                                           CE->getBeginLoc()) ||
             !SM.isBeforeInTranslationUnit(CE->getEndLoc(), E.ScopeEnd))
           continue;
-        report(Diags, CE->getArg(ArgIndex)->getExprLoc(),
-               DiagId::RegionConstWritten)
-            << L->Kernel << L->Kernel->getParamDecl(I) << V->getName()
-            << E.Region << CE->getArg(ArgIndex)->getSourceRange();
-        report(Diags, E.Entry->getExprLoc(), DiagId::RegionConstEntryNote)
+        if (P.Scratch)
+          report(Diags, CE->getArg(ArgIndex)->getExprLoc(),
+                 DiagId::RegionScratchWritten)
+              << L->Kernel << L->Kernel->getParamDecl(I) << V->getName()
+              << E.Region << !E.ReadOnly
+              << CE->getArg(ArgIndex)->getSourceRange();
+        else
+          report(Diags, CE->getArg(ArgIndex)->getExprLoc(),
+                 DiagId::RegionConstWritten)
+              << L->Kernel << L->Kernel->getParamDecl(I) << V->getName()
+              << E.Region << CE->getArg(ArgIndex)->getSourceRange();
+        report(Diags, E.Entry->getExprLoc(),
+               P.Scratch ? DiagId::RegionHeldNote
+                         : DiagId::RegionConstEntryNote)
             << V->getName() << E.Entry->getSourceRange();
         Warned.insert(CE);
         break;

@@ -39,6 +39,11 @@ static constexpr TransferRule Table[] = {
     {RuleId::OutRef, "[[offload::out]] T&", MapKind::From, "sizeof(T)"},
     {RuleId::OutSpan, "[[offload::out]] std::span<T>", MapKind::From,
      "size_bytes() at run time"},
+    // Scratch inputs: the kernel may write its device copy, which is its
+    // own (the CPU paths give it a private copy too), and nothing comes back.
+    {RuleId::InRef, "[[offload::in]] T&", MapKind::To, "sizeof(T)"},
+    {RuleId::InSpan, "[[offload::in]] std::span<T>", MapKind::To,
+     "size_bytes() at run time"},
     {RuleId::ConstStdArray, "const std::array<T, N>&", MapKind::To,
      "sizeof(std::array<T, N>)"},
     {RuleId::MutStdArray, "std::array<T, N>&", MapKind::ToFrom,
@@ -297,7 +302,7 @@ static bool isReductionValue(QualType T, ASTContext &Ctx) {
 /// reductions take. The device copy of the variable is an object of T,
 /// copied to and from the device.
 static std::optional<ParamClassification>
-classifyReduction(QualType T, bool IsOut, ASTContext &Ctx,
+classifyReduction(QualType T, bool IsOut, bool IsIn, ASTContext &Ctx,
                   llvm::StringRef Name) {
   QualType Object = T.getNonReferenceType();
   auto [Kind, Elem] = reductionOf(Object);
@@ -305,9 +310,12 @@ classifyReduction(QualType T, bool IsOut, ASTContext &Ctx,
     return std::nullopt;
   if (!T->isLValueReferenceType())
     return RuleViolation{DiagId::ReductionByValue, T, {}};
-  if (Object.isConstQualified() || IsOut) {
+  if (Object.isConstQualified() || IsOut || IsIn) {
+    // Indirect says which, for the message: const, out, in.
     RuleViolation V{DiagId::ReductionQualified, T, {}};
-    V.Indirect = IsOut ? IndirectKind::Reference : IndirectKind::Pointer;
+    V.Indirect = IsOut  ? IndirectKind::Reference
+                 : IsIn ? IndirectKind::Span
+                        : IndirectKind::Pointer;
     return V;
   }
   if (!isReductionValue(Elem, Ctx))
@@ -321,9 +329,11 @@ classifyReduction(QualType T, bool IsOut, ASTContext &Ctx,
 }
 
 /// A sized parameter of lvalue reference type `T` to `Object`: one object
-/// (or array) whose direction its constness and [[offload::out]] give.
+/// (or array) whose direction its constness, [[offload::out]] and
+/// [[offload::in]] give.
 static ParamClassification classifyReference(QualType T, QualType Object,
-                                             bool IsOut, ASTContext &Ctx,
+                                             bool IsOut, bool IsIn,
+                                             ASTContext &Ctx,
                                              llvm::StringRef Name) {
   if (auto V = checkObjectType(Object, Ctx))
     return *V;
@@ -331,6 +341,8 @@ static ParamClassification classifyReference(QualType T, QualType Object,
                  Ctx.getBaseElementType(Object).isConstQualified();
   if (IsOut && IsConst)
     return RuleViolation{DiagId::OutOnConst, T, {}};
+  if (IsIn && IsConst)
+    return RuleViolation{DiagId::InOnConst, T, {}};
   bool IsArray = Ctx.getAsConstantArrayType(Object) != nullptr;
   bool IsStdArray = asStd(Object, "array") != nullptr;
   RuleId Row;
@@ -338,6 +350,9 @@ static ParamClassification classifyReference(QualType T, QualType Object,
   if (IsOut) {
     Row = RuleId::OutRef;
     Map = MapKind::From;
+  } else if (IsIn) {
+    Row = RuleId::InRef;
+    Map = MapKind::To;
   } else if (IsConst) {
     Row = IsArray      ? RuleId::ConstArrayRef
           : IsStdArray ? RuleId::ConstStdArray
@@ -349,14 +364,16 @@ static ParamClassification classifyReference(QualType T, QualType Object,
                        : RuleId::MutRef;
     Map = MapKind::ToFrom;
   }
-  return objectRule(Row, Map, Object, Ctx, Name);
+  ParamRule R = objectRule(Row, Map, Object, Ctx, Name);
+  R.Layout.Scratch = IsIn;
+  return R;
 }
 
 /// A std::span parameter of type `T` (specialisation `Span`), by value: its
 /// elements move, the span's data pointer and size are found in it.
 static ParamClassification
 classifySpan(QualType T, const ClassTemplateSpecializationDecl *Span,
-             bool IsOut, ASTContext &Ctx, llvm::StringRef Name) {
+             bool IsOut, bool IsIn, ASTContext &Ctx, llvm::StringRef Name) {
   QualType Elem = Span->getTemplateArgs()[0].getAsType();
   if (Elem->isFunctionPointerType() || Elem->isMemberFunctionPointerType())
     return RuleViolation{DiagId::ParamFunctionPointer, Elem, {}};
@@ -369,20 +386,25 @@ classifySpan(QualType T, const ClassTemplateSpecializationDecl *Span,
   bool IsConst = Elem.isConstQualified();
   if (IsOut && IsConst)
     return RuleViolation{DiagId::OutOnConst, T, {}};
+  if (IsIn && IsConst)
+    return RuleViolation{DiagId::InOnConst, T, {}};
   const RecordDecl *RD = Span;
   auto Data = findField(RD, Ctx, [](QualType F) { return F->isPointerType(); });
   auto Size = findField(RD, Ctx, [](QualType F) { return F->isIntegerType(); });
   uint64_t Extent = Span->getTemplateArgs()[1].getAsIntegral().getZExtValue();
   bool Dynamic = Extent == ~uint64_t(0);
-  ParamRule R{IsOut ? RuleId::OutSpan
-                    : (IsConst ? RuleId::SpanConst : RuleId::SpanMut),
+  ParamRule R{IsOut     ? RuleId::OutSpan
+              : IsIn    ? RuleId::InSpan
+              : IsConst ? RuleId::SpanConst
+                        : RuleId::SpanMut,
               {},
               Elem,
               Name.str() + ".size_bytes()"};
   R.Layout.Kind = PayloadKind::Span;
-  R.Layout.Map = IsOut     ? MapKind::From
-                 : IsConst ? MapKind::To
-                           : MapKind::ToFrom;
+  R.Layout.Map = IsOut               ? MapKind::From
+                 : (IsIn || IsConst) ? MapKind::To
+                                     : MapKind::ToFrom;
+  R.Layout.Scratch = IsIn;
   R.Layout.Bytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
   R.Layout.Count = Dynamic ? 0 : Extent;
   R.Layout.DataOffset = Data.value_or(0);
@@ -396,10 +418,12 @@ classifySpan(QualType T, const ClassTemplateSpecializationDecl *Span,
 }
 
 ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
-                                      ASTContext &Ctx) {
+                                      ASTContext &Ctx, bool IsIn) {
   QualType T = Param.getType();
   llvm::StringRef Name = Param.getName();
-  if (auto R = classifyReduction(T, IsOut, Ctx, Name))
+  if (IsOut && IsIn)
+    return RuleViolation{DiagId::InAndOut, T, {}};
+  if (auto R = classifyReduction(T, IsOut, IsIn, Ctx, Name))
     return *R;
   if (T->isRValueReferenceType())
     return RuleViolation{DiagId::ParamRValueReference, T, {}};
@@ -422,13 +446,15 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
     return RuleViolation{DiagId::ParamIncompleteType, T, {}};
 
   if (const auto *Ref = T->getAs<LValueReferenceType>())
-    return classifyReference(T, Ref->getPointeeType(), IsOut, Ctx, Name);
+    return classifyReference(T, Ref->getPointeeType(), IsOut, IsIn, Ctx, Name);
   if (const auto *Span = asStd(T, "span"))
-    return classifySpan(T, Span, IsOut, Ctx, Name);
+    return classifySpan(T, Span, IsOut, IsIn, Ctx, Name);
 
   // By value.
   if (IsOut)
     return RuleViolation{DiagId::OutOnByValue, T, {}};
+  if (IsIn)
+    return RuleViolation{DiagId::InOnByValue, T, {}};
   if (auto V = checkObjectType(T, Ctx))
     return *V;
   ParamRule R{RuleId::ByValue, {}, T, "sizeof(" + Name.str() + ")"};
@@ -486,6 +512,8 @@ void reportViolation(DiagnosticsEngine &Diags, const FunctionDecl &Kernel,
     DiagnosticBuilder DB = report(Diags, Loc, V.Id) << &Param;
     switch (V.Id) {
     case DiagId::OutOnByValue:
+    case DiagId::InOnByValue:
+    case DiagId::InAndOut:
       break;
     case DiagId::ReductionByValue:
       DB << V.Type
@@ -494,7 +522,10 @@ void reportViolation(DiagnosticsEngine &Diags, const FunctionDecl &Kernel,
                 " &";
       break;
     case DiagId::ReductionQualified:
-      DB << V.Type << (V.Indirect == IndirectKind::Reference ? 1 : 0);
+      DB << V.Type
+         << (V.Indirect == IndirectKind::Reference ? 1
+             : V.Indirect == IndirectKind::Span    ? 2
+                                                   : 0);
       break;
     case DiagId::ReductionType:
       DB << V.Type << V.Suggestion;

@@ -233,6 +233,7 @@ private:
   void emitAsync(IRBuilder<> &B, ArrayRef<Value *> Params, Function *Body,
                  Value *CallDims, Value *Device);
   Range rangeOf(IRBuilder<> &B, const ParamLayout &P, Value *Obj);
+  void runOnCpu(IRBuilder<> &B, Value *Dims, Value *Objs);
   GroupState &groupState();
   void emitGroupBegin(IRBuilder<> &B, ArrayRef<Value *> Params);
   void emitGroupEnd(IRBuilder<> &B);
@@ -358,6 +359,56 @@ LaunchLowering::rangeOf(IRBuilder<> &B, const ParamLayout &P, Value *Obj) {
   Value *Bytes = B.CreateMul(Count, ConstantInt::get(I64, P.Bytes),
                              "ofld.bytes", /*HasNUW=*/true);
   return {Data, Bytes, Count};
+}
+
+/// Runs the grid on this CPU, on the host's own memory: [[offload::in]]
+/// parameters get a private copy of their data first (a device's copy is
+/// the launch's own), freed once the grid has run.
+void LaunchLowering::runOnCpu(IRBuilder<> &B, Value *Dims, Value *Objs) {
+  ArrayRef<ParamLayout> Params = Site.Kernel.Params;
+  if (llvm::none_of(Params, [](const ParamLayout &P) { return P.Scratch; })) {
+    B.CreateCall(CpuThunk, {Dims, Kernel, Objs});
+    return;
+  }
+  Function *F = B.GetInsertBlock()->getParent();
+  IRBuilder<> Entry(&F->getEntryBlock(), F->getEntryBlock().begin());
+  auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, Params.size()));
+  Value *Private = Entry.CreateAlloca(ObjsTy, nullptr, "ofld.cpu.objs");
+  FunctionCallee Malloc = M.getOrInsertFunction("malloc", PtrTy, I64);
+  FunctionCallee Free =
+      M.getOrInsertFunction("free", Type::getVoidTy(Ctx), PtrTy);
+  SmallVector<Value *, 4> Copies;
+  for (auto [I, P] : enumerate(Params)) {
+    Value *Obj =
+        B.CreateLoad(PtrTy, B.CreateConstInBoundsGEP2_32(ObjsTy, Objs, 0, I));
+    if (P.Scratch) {
+      Range R = rangeOf(B, P, Obj);
+      // malloc(0) may give null: one byte more keeps the span's pointer a
+      // real one.
+      Value *Copy =
+          B.CreateCall(Malloc, {B.CreateAdd(R.Bytes, ConstantInt::get(I64, 1))},
+                       "ofld.scratch");
+      B.CreateMemCpy(Copy, MaybeAlign(), R.Ptr, MaybeAlign(), R.Bytes);
+      Copies.push_back(Copy);
+      if (P.Kind == PayloadKind::Span) {
+        // A span object of the copy's own, pointing at the copy.
+        Value *Span =
+            Entry.CreateAlloca(ArrayType::get(B.getInt8Ty(), P.SpanBytes),
+                               nullptr, "ofld.scratch.span");
+        cast<AllocaInst>(Span)->setAlignment(Align(16));
+        B.CreateMemCpy(Span, Align(16), Obj, MaybeAlign(), P.SpanBytes);
+        B.CreateStore(Copy, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Span,
+                                                         P.DataOffset));
+        Obj = Span;
+      } else {
+        Obj = Copy;
+      }
+    }
+    B.CreateStore(Obj, B.CreateConstInBoundsGEP2_32(ObjsTy, Private, 0, I));
+  }
+  B.CreateCall(CpuThunk, {Dims, Kernel, Private});
+  for (Value *Copy : Copies)
+    B.CreateCall(Free, {Copy});
 }
 
 GroupState &LaunchLowering::groupState() {
@@ -592,7 +643,7 @@ Function *LaunchLowering::buildBody() {
                  Offload);
 
   B.SetInsertPoint(OnCpu);
-  B.CreateCall(CpuThunk, {Dims, Kernel, Objs});
+  runOnCpu(B, Dims, Objs);
   B.CreateBr(Done);
 
   B.SetInsertPoint(Offload);
@@ -622,7 +673,7 @@ Function *LaunchLowering::buildBody() {
                 A.Ptrs, A.Sizes});
   if (Plan)
     B.CreateCall(FinishFn, {Plan, ConstantInt::get(I32, 0)});
-  B.CreateCall(CpuThunk, {Dims, Kernel, Objs});
+  runOnCpu(B, Dims, Objs);
   B.CreateBr(Done);
 
   B.SetInsertPoint(Done);

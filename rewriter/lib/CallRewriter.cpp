@@ -377,6 +377,7 @@ std::optional<LoweredParam> lowerParam(RewriteContext &RC, const Expr &Arg,
                       isLargeValue(P, Ctx);
   LP.CopiedOnStack = LP.InDeviceMemory && !isLargeReadOnlyValue(P, Ctx);
   LP.Map = Layout.Map;
+  LP.Scratch = Layout.Scratch;
   return LP;
 }
 
@@ -412,8 +413,8 @@ std::vector<std::string> explainedSizes(ASTContext &Ctx,
       continue;
     }
     // The definition names the parameter: spell the size with that name.
-    ParamClassification NamedC =
-        classifyParameter(*NamedP, isOutParam(*NamedP), Ctx);
+    ParamClassification NamedC = classifyParameter(*NamedP, isOutParam(*NamedP),
+                                                   Ctx, isInParam(*NamedP));
     const auto *NamedRule = std::get_if<ParamRule>(&NamedC);
     Sizes.push_back(NamedRule ? NamedRule->SizeExpr : Rule.SizeExpr);
   }

@@ -156,13 +156,9 @@ public:
     }
     return true;
   }
-  bool VisitLambdaExpr(LambdaExpr *E) {
-    for (const LambdaCapture &C : E->captures())
-      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef &&
-          C.getCapturedVar() == &P)
-        Found = true;
-    return true;
-  }
+  // A lambda that captures `P` by reference is no write: its body is
+  // visited with the rest (the writes above are found there), and g++
+  // refuses a by-value span captured so ("does not have a mappable type").
 
 private:
   bool refersToP(const Expr *E) {
@@ -237,9 +233,7 @@ DeviceCode findDeviceCode(ASTContext &Ctx,
   return Out;
 }
 
-/// Whether `T` is a std::span (also one that depends on template
-/// parameters) taken by value.
-static bool isSpanByValue(QualType T) {
+bool isSpanByValue(QualType T) {
   if (T->isReferenceType())
     return false;
   if (const auto *RD = T->getAsCXXRecordDecl())

@@ -16,6 +16,7 @@
 #ifndef OFFLOAD_REWRITER_DEVICECODE_H
 #define OFFLOAD_REWRITER_DEVICECODE_H
 
+#include "clang/AST/Type.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -64,6 +65,10 @@ const clang::CXXRecordDecl *outermostClass(const clang::VarDecl &VD);
 /// Walks `Kernels` (definitions or declarations) and what they call.
 DeviceCode findDeviceCode(clang::ASTContext &Ctx,
                           llvm::ArrayRef<const clang::FunctionDecl *> Kernels);
+
+/// Whether `T` is a std::span (also one that depends on template
+/// parameters) taken by value.
+bool isSpanByValue(clang::QualType T);
 
 /// Whether `P` is a std::span taken by value that its function never
 /// assigns, takes the address of, or binds to a non-const reference: such a

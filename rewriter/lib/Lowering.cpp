@@ -79,8 +79,8 @@ namespace {
 /// extent, the grid, the aliases.
 constexpr StringLiteral FixedNames[] = {"l", "e", "g", "u"};
 /// What a parameter's variable may carry after its name: the data, the
-/// kept temporary, the reduction and its accumulator.
-constexpr StringLiteral Suffixes[] = {"_d", "_t", "_r", "_a"};
+/// kept temporary, the reduction and its accumulator, the scratch copy.
+constexpr StringLiteral Suffixes[] = {"_d", "_t", "_r", "_a", "_s"};
 
 /// The names of one call's variables: after the kernel's parameters where
 /// they are distinct identifiers, else numbered.
@@ -171,8 +171,27 @@ std::string bindArguments(const LoweredCall &Call, const Names &N) {
     OS << Decl << " = std::move(" << Temp << ");\n";
   }
   for (auto [I, P] : enumerate(Call.Params))
-    if (P.Kind == PayloadKind::Span)
+    if (P.Kind == PayloadKind::Span && !P.Scratch)
       OS << "auto *" << N.Data[I] << " = " << N.Param[I] << ".data();\n";
+  return Out;
+}
+
+/// The [[offload::in]] arguments' data, once the grid says where the launch
+/// runs: a span's elements or the object, through a pointer (the mapped
+/// section).
+std::string scratchCopies(const LoweredCall &Call, const Names &N) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  for (auto [I, P] : enumerate(Call.Params)) {
+    if (!P.Scratch)
+      continue;
+    bool Span = P.Kind == PayloadKind::Span;
+    std::string Copy = N.Param[I] + "_s";
+    OS << "ofld::bridge::scratch " << Copy << "("
+       << (Span ? N.Param[I] + ".data(), " + N.Param[I] + ".size()"
+                : "&" + N.Param[I] + ", 1")
+       << ", __ofld_g);\nauto *" << N.Data[I] << " = " << Copy << ".data();\n";
+  }
   return Out;
 }
 
@@ -233,6 +252,8 @@ std::string aliases(const LoweredCall &Call, const Names &N) {
     if (P.Kind == PayloadKind::Span)
       Ranges.push_back(
           mappedRange(N.Data[I], N.Param[I] + ".size()", P.Map, P.Argument));
+    else if (P.Scratch)
+      Ranges.push_back(mappedRange(N.Data[I], "1", P.Map, P.Argument));
     else if (P.Kind == PayloadKind::Object || P.InDeviceMemory)
       Ranges.push_back(mappedRange("&" + N.Param[I], "1",
                                    P.InDeviceMemory ? MapKind::To : P.Map,
@@ -283,7 +304,8 @@ std::string targetDirective(const LoweredCall &Call, const Names &N) {
         FirstPrivate += ", " + N.Param[I];
       break;
     case PayloadKind::Object:
-      Clauses.push_back(mapClause(P.Map, N.Param[I]));
+      Clauses.push_back(
+          mapClause(P.Map, P.Scratch ? N.Data[I] + "[0 : 1]" : N.Param[I]));
       break;
     case PayloadKind::Span:
       Clauses.push_back(
@@ -318,7 +340,8 @@ std::string runKernel(const LoweredCall &Call, const Names &N) {
     Args.push_back(P.Kind == PayloadKind::Span
                        ? "ofld::bridge::view(" + N.Param[I] + ", " + N.Data[I] +
                              ")"
-                       : N.Param[I]);
+                   : P.Scratch ? "*" + N.Data[I]
+                               : N.Param[I]);
   }
   // The kernel in parentheses: no argument-dependent lookup (a kernel named
   // `apply` called with a std::span would find std::apply).
@@ -356,6 +379,7 @@ std::string lowerCall(const LoweredCall &Call) {
            ";\n";
   Out += bindArguments(Call, N);
   Out += launchGrid(Call, N);
+  Out += scratchCopies(Call, N);
   Out += aliases(Call, N);
   Out += targetDirective(Call, N);
   Out += runKernel(Call, N);

@@ -46,6 +46,9 @@ struct LoweredParam {
   bool KeepTemporary = false;
   PayloadKind Kind = PayloadKind::Value;
   MapKind Map = MapKind::Literal;
+  /// [[offload::in]]: the kernel writes a copy of its own
+  /// (ofld::bridge::scratch), mapped through a pointer to its data.
+  bool Scratch = false;
   /// A large by-value object (isLargeValue): mapped to the device, not
   /// firstprivate.
   bool InDeviceMemory = false;

@@ -219,14 +219,22 @@ void wrapClass(RewriteContext &RC, const CXXRecordDecl &RD) {
 }
 
 /// Rewrites the by-value std::span parameters of `FD` that g++ refuses in
-/// device code to ofld::bridge::span_param (the same type elsewhere).
+/// device code to ofld::bridge::span_param (the same type elsewhere). A
+/// parameter the function assigns (or whose address it takes) is renamed
+/// `__ofld_param_<name>` in the definition, whose body starts with a local
+/// std::span of the old name, initialised from it, on the same line (g++
+/// accepts local spans).
 void respellSpanParams(RewriteContext &RC, const FunctionDecl &FD) {
   const SourceManager &SM = RC.SM;
   for (const FunctionDecl *R : FD.redecls()) {
     if (!RC.isUserFile(R->getLocation()))
       continue;
     for (const ParmVarDecl *P : R->parameters()) {
-      if (!isReadOnlySpanByValue(*P))
+      bool Assigned = !isReadOnlySpanByValue(*P);
+      const auto *Body =
+          dyn_cast_or_null<CompoundStmt>(R->hasBody() ? R->getBody() : nullptr);
+      if (Assigned && (!isSpanByValue(P->getType()) || !P->getIdentifier() ||
+                       !R->doesThisDeclarationHaveABody() || !Body))
         continue;
       TypeSourceInfo *TSI = P->getTypeSourceInfo();
       if (!TSI)
@@ -263,6 +271,23 @@ void respellSpanParams(RewriteContext &RC, const FunctionDecl &FD) {
                     TSI->getTypeLoc().getUnqualifiedLoc().getSourceRange());
       if (Element.empty() || !FR || (TST.getNumArgs() > 1 && Extent.empty()))
         continue;
+      if (Assigned) {
+        std::optional<FileRange> Name = fileRange(
+            SM, RC.langOpts(), SourceRange(P->getLocation(), P->getLocation()));
+        SourceLocation Brace = SM.getFileLoc(Body->getLBracLoc());
+        if (!Name || Name->File != FR->File || Brace.isInvalid() ||
+            SM.getFileID(Brace) != FR->File)
+          continue;
+        std::string Local = ("__ofld_param_" + P->getName()).str();
+        RC.edit(Name->File, Name->Begin, Name->End - Name->Begin, Local,
+                Replacing);
+        RC.edit(FR->File, SM.getFileOffset(Brace) + 1, 0,
+                (" std::span<" + Element +
+                 (Extent.empty() ? "" : ", " + Extent) + "> " + P->getName() +
+                 " = " + Local + ";")
+                    .str(),
+                Replacing);
+      }
       RC.edit(FR->File, FR->Begin, FR->End - FR->Begin,
               spanParamType(Element, Extent), Replacing, /*Format=*/true);
     }
@@ -454,6 +479,12 @@ void tagSharedArrays(RewriteContext &RC, llvm::ArrayRef<const VarDecl *> Vars) {
         !Tagged.insert(RAngle).second)
       continue;
     auto [FID, Off] = SM.getDecomposedLoc(RAngle);
+    // Our earlier output: the tag is empty for clang, so the array looks
+    // untagged, but its text holds it already.
+    auto [LFID, LOff] = SM.getDecomposedLoc(SM.getFileLoc(TST.getLAngleLoc()));
+    if (LFID == FID && LOff < Off &&
+        SM.getBufferData(FID).slice(LOff, Off).contains("OFFLOAD_BRIDGE_TAG("))
+      continue;
     unsigned Line = SM.getSpellingLineNumber(VD->getLocation());
     RC.edit(FID, Off, 0,
             (" OFFLOAD_BRIDGE_TAG(__ofld_tag_" + VD->getName() + "_" +
@@ -571,10 +602,12 @@ void addBridgeIncludes(RewriteContext &RC, const IncludeMap &Includes) {
 // The walk: the plugin's checks, in its order, and the edits of each call.
 //===----------------------------------------------------------------------===//
 
-/// Whether `FD` has a parameter with [[offload::out]] written on it.
+/// Whether `FD` has a parameter with [[offload::out]] or [[offload::in]]
+/// written on it.
 bool hasOutParam(const FunctionDecl &FD) {
-  return any_of(FD.parameters(),
-                [](const ParmVarDecl *P) { return isOutParam(*P); });
+  return any_of(FD.parameters(), [](const ParmVarDecl *P) {
+    return isOutParam(*P) || isInParam(*P);
+  });
 }
 
 /// Checks the kernels and calls of the user's files as the plugin does and

@@ -308,6 +308,21 @@ TEST_CASE("kernel descriptors round-trip", "[descriptor]") {
     for (unsigned I = 0; I < 4; ++I)
       CHECK(D.Params[I].Reduce == K.Params[I].Reduce);
   }
+  SECTION("[[offload::in]]: a To map written 's'") {
+    KernelDescriptor K;
+    K.Name = "scratch";
+    ParamLayout P = layout(PayloadKind::Span, MapKind::To, 4, 0, 0, 8, 16);
+    P.Scratch = true;
+    K.Params.push_back(P);
+    K.Params.push_back(layout(PayloadKind::Span, MapKind::To, 4, 0, 0, 8, 16));
+    std::string Text = encodeKernel(K);
+    CHECK_THAT(Text, Catch::Contains("Ss4.0.0.8.16,St4.0.0.8.16"));
+    KernelDescriptor D = expectOk(decodeKernel(Text));
+    REQUIRE(D.Params.size() == 2);
+    CHECK(D.Params[0].Map == MapKind::To);
+    CHECK(D.Params[0].Scratch);
+    CHECK_FALSE(D.Params[1].Scratch);
+  }
   SECTION("many parameters: a long list must decode as written") {
     KernelDescriptor K;
     K.Name = "wide";

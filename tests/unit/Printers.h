@@ -55,6 +55,10 @@ inline const char *name(RuleId Id) {
     return "OutRef";
   case RuleId::OutSpan:
     return "OutSpan";
+  case RuleId::InRef:
+    return "InRef";
+  case RuleId::InSpan:
+    return "InSpan";
   case RuleId::ConstStdArray:
     return "ConstStdArray";
   case RuleId::MutStdArray:

@@ -221,11 +221,11 @@ const FunctionDecl &kernel(llvm::StringRef Name) {
   return *FD;
 }
 
-ParamClassification classify(llvm::StringRef Kernel, unsigned Index,
-                             bool IsOut) {
+ParamClassification classify(llvm::StringRef Kernel, unsigned Index, bool IsOut,
+                             bool IsIn = false) {
   const FunctionDecl &FD = kernel(Kernel);
   REQUIRE(Index < FD.getNumParams());
-  return classifyParameter(*FD.getParamDecl(Index), IsOut, ctx());
+  return classifyParameter(*FD.getParamDecl(Index), IsOut, ctx(), IsIn);
 }
 
 /// The parameter must be accepted; says which diagnostic it got if not.
@@ -466,6 +466,42 @@ TEST_CASE("OutRef: [[offload::out]] T& only comes back", "[transfer][row]") {
     CHECK(accepted("k_outref", 0).Row == RuleId::MutRef);
     CHECK(accepted("k_outref", 1).Row == RuleId::MutArrayRef);
   }
+}
+
+TEST_CASE("InRef, InSpan: [[offload::in]] T& and std::span<T> only go in",
+          "[transfer][row]") {
+  ParamClassification Ref = classify("k_outref", 0, false, /*IsIn=*/true);
+  REQUIRE(std::holds_alternative<ParamRule>(Ref));
+  const ParamRule &R = std::get<ParamRule>(Ref);
+  CHECK(R.Row == RuleId::InRef);
+  CHECK(R.Layout.Kind == PayloadKind::Object);
+  CHECK(R.Layout.Map == MapKind::To);
+  CHECK(R.Layout.Scratch);
+  CHECK(R.Layout.Bytes == 16);
+  ParamClassification Span = classify("k_outspan", 0, false, /*IsIn=*/true);
+  REQUIRE(std::holds_alternative<ParamRule>(Span));
+  const ParamRule &S = std::get<ParamRule>(Span);
+  CHECK(S.Row == RuleId::InSpan);
+  CHECK(S.Layout.Kind == PayloadKind::Span);
+  CHECK(S.Layout.Map == MapKind::To);
+  CHECK(S.Layout.Scratch);
+  CHECK(S.SizeExpr == "s.size_bytes()");
+  // Without the attribute: both ways, and no private copy.
+  CHECK_FALSE(accepted("k_outspan", 0).Layout.Scratch);
+}
+
+TEST_CASE("[[offload::in]] where it says nothing, or with out, is rejected",
+          "[transfer][reject]") {
+  auto In = [](llvm::StringRef K, unsigned I, bool IsOut = false) {
+    ParamClassification C = classify(K, I, IsOut, /*IsIn=*/true);
+    REQUIRE(std::holds_alternative<RuleViolation>(C));
+    return std::get<RuleViolation>(C).Id;
+  };
+  CHECK(In("k_constref", 0) == DiagId::InOnConst);
+  CHECK(In("k_spanconst", 0) == DiagId::InOnConst);
+  CHECK(In("k_byvalue", 0) == DiagId::InOnByValue);
+  CHECK(In("k_outspan", 0, /*IsOut=*/true) == DiagId::InAndOut);
+  CHECK(In("k_reductions", 0) == DiagId::ReductionQualified);
 }
 
 TEST_CASE("OutSpan: [[offload::out]] std::span<T> only comes back",

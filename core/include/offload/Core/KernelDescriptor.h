@@ -57,6 +57,10 @@ struct ParamLayout {
   uint64_t DataOffset = 0, CountOffset = 0, SpanBytes = 0;
   /// A reduction: an Object of its T (to and from), plus a scratch slot.
   ReduceKind Reduce = ReduceKind::None;
+  /// [[offload::in]] (Map is To): the kernel may write the data, so where
+  /// the kernel would run on the host's own memory (the CPU paths) it is
+  /// given a private copy.
+  bool Scratch = false;
 };
 
 /// The type facts of one kernel (or one specialisation of a template).

@@ -45,6 +45,8 @@ enum class RuleId : unsigned {
   SpanMut,
   OutRef,
   OutSpan,
+  InRef,
+  InSpan,
   ConstStdArray,
   MutStdArray,
   Reduction,
@@ -98,10 +100,12 @@ struct RuleViolation {
 
 using ParamClassification = std::variant<ParamRule, RuleViolation>;
 
-/// Classifies one kernel parameter. `IsOut` says whether it carries
-/// [[offload::out]]. The parameter must not be dependent.
+/// Classifies one kernel parameter. `IsOut` and `IsIn` say whether it
+/// carries [[offload::out]], [[offload::in]]. The parameter must not be
+/// dependent.
 ParamClassification classifyParameter(const clang::ParmVarDecl &Param,
-                                      bool IsOut, clang::ASTContext &Ctx);
+                                      bool IsOut, clang::ASTContext &Ctx,
+                                      bool IsIn = false);
 
 /// Reports `V` for parameter `Param` of `Kernel` as the plugin and
 /// offload-rewrite both do: at the parameter, with the row's arguments, a

@@ -15,7 +15,10 @@
 #define OFFLOAD_BRIDGE_PARAMS_HPP
 
 #include "offload/bridge/config.hpp"
+#include "offload/bridge/grid.hpp"
 #include "offload/policy/map_kinds.hpp"
+
+#include <vector>
 
 namespace ofld::bridge {
 
@@ -61,6 +64,26 @@ std::remove_cvref_t<S> view(const S &Host,
                             typename std::remove_cvref_t<S>::pointer Data) {
   return std::remove_cvref_t<S>(Data, Host.size());
 }
+
+/// The data of an [[offload::in]] parameter (a span's elements, or one
+/// object) as the launch maps it (`map(to: ...)`). A device's copy is the
+/// launch's own, so the kernel may write it and nothing comes back; where
+/// the launch runs on the host's own memory (no offload device, g++'s
+/// host fallback), a private copy plays that part.
+template <class T> class scratch {
+public:
+  scratch(T *Data, std::size_t Count, const grid &G) : Data(Data) {
+    if (G.device == omp_get_initial_device() && Count) {
+      Copy.assign(Data, Data + Count);
+      this->Data = Copy.data();
+    }
+  }
+  T *data() const { return Data; }
+
+private:
+  std::vector<T> Copy;
+  T *Data;
+};
 
 /// One mapped argument, for the overlap check of `aliases`.
 /// The values are libomptarget's map bits (offload/policy/map_kinds.hpp).
