@@ -38,6 +38,19 @@ bool isKernel(const FunctionDecl &FD) {
 
 bool isOutParam(const ParmVarDecl &P) { return hasAnnotation(P, OutMarker); }
 
+bool isOutField(const FieldDecl &F) {
+  if (hasAnnotation(F, OutMarker))
+    return true;
+  // A member of a class template specialisation: the attribute is on the
+  // pattern's field.
+  if (const auto *RD = dyn_cast<CXXRecordDecl>(F.getParent()))
+    if (const CXXRecordDecl *Pattern = RD->getTemplateInstantiationPattern())
+      for (const FieldDecl *PF : Pattern->fields())
+        if (PF->getName() == F.getName() && !F.getName().empty())
+          return hasAnnotation(*PF, OutMarker);
+  return false;
+}
+
 bool checkOutParams(const FunctionDecl &FD, DiagnosticsEngine &Diags) {
   if (FD.getTemplateInstantiationPattern())
     return true;
@@ -176,6 +189,15 @@ struct OutAttrInfo : ParsedAttrInfo {
       return false;
     if (isa<ParmVarDecl>(D))
       return true;
+    // A span field of a kernel parameter's class: its elements come back
+    // only (TransferRules.cpp, the aggregate rule).
+    if (const auto *F = dyn_cast<FieldDecl>(D)) {
+      QualType T = F->getType();
+      const auto *RD = T->getAsCXXRecordDecl();
+      if (T->isDependentType() ||
+          (RD && RD->isInStdNamespace() && RD->getName() == "span"))
+        return true;
+    }
     report(S.getDiagnostics(), Attr.getLoc(), DiagId::OutAttrWrongSubject);
     return false;
   }

@@ -61,6 +61,8 @@ inline const char *name(RuleId Id) {
     return "MutStdArray";
   case RuleId::Reduction:
     return "Reduction";
+  case RuleId::SpanFields:
+    return "SpanFields";
   }
   return "<bad RuleId>";
 }
@@ -87,6 +89,8 @@ inline const char *name(PayloadKind K) {
     return "Object";
   case PayloadKind::Span:
     return "Span";
+  case PayloadKind::Aggregate:
+    return "Aggregate";
   }
   return "<bad PayloadKind>";
 }
