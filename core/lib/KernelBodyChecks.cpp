@@ -168,9 +168,15 @@ public:
     if (!(Ref || (T->isPointerType() && !T->isFunctionPointerType())) ||
         !ParamRecords.contains(F->getParent()) || inLibrary())
       return;
+    // A member of an anonymous struct or union is the enclosing class's.
+    const RecordDecl *Owner = F->getParent();
+    while (Owner->isAnonymousStructOrUnion())
+      if (const auto *Outer = dyn_cast<RecordDecl>(Owner->getParent()))
+        Owner = Outer;
+      else
+        break;
     report(Loc, DiagId::DeviceReadsHostAddressField)
-        << F
-        << F->getParent()->getNameAsString()
+        << F << Owner->getNameAsString()
         << (Ref ? 1 : 0);
     noteChain();
     offload::report(Diags, F->getLocation(), DiagId::FieldNote) << F;
