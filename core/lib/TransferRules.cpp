@@ -240,9 +240,13 @@ checkObjectType(QualType T, ASTContext &Ctx, bool Copyable = false) {
     return RuleViolation{DiagId::ParamPolymorphic, T, {}};
   if (!hasTrivialCopy(Base, Ctx))
     return RuleViolation{DiagId::ParamNotTriviallyCopyable, T, {}};
-  // Only the object itself (not an array of them) is a class parameter.
+  // Only the object itself (not an array of them) is a class parameter,
+  // and only the user's classes: device code reads std::pair's pointer
+  // through library code the body checks do not follow.
+  const auto *RD = Base->getAsCXXRecordDecl();
   return checkIndirection(T, Ctx, QualType(),
-                          Copyable && Base.getTypePtr() == T.getTypePtr());
+                          Copyable && Base.getTypePtr() == T.getTypePtr() &&
+                              RD && !RD->isInStdNamespace());
 }
 
 static ParamRule objectRule(RuleId Row, MapKind Map, QualType Object,
@@ -609,10 +613,9 @@ classifyAggregate(QualType T, QualType Object, bool IsOut, ASTContext &Ctx,
     return RuleViolation{DiagId::OutOnAggregate, T, {}};
   ParamRule R{RuleId::SpanFields, {}, Object, "sizeof(" + Name.str() + ")"};
   R.Layout.Kind = PayloadKind::Aggregate;
-  // Literal: a copy of the caller's object (by value); To: the caller's
-  // object, read (by reference). Neither copies the object back: its span
-  // fields carry what the kernel writes.
-  R.Layout.Map = T->isReferenceType() ? MapKind::To : MapKind::Literal;
+  // The object's bytes are copied, by value and by reference alike; nothing
+  // copies it back: its span fields carry what the kernel writes.
+  R.Layout.Map = MapKind::Literal;
   R.Layout.Bytes = Ctx.getTypeSizeInChars(Object).getQuantity();
   R.Layout.Fields = std::move(W.Layouts);
   R.Fields = std::move(W.Spans);

@@ -677,10 +677,9 @@ void LaunchLowering::emitAsync(IRBuilder<> &B, ArrayRef<Value *> Params,
   uint64_t Offset = ObjsBytes + abi::NumDims * 4;
   SmallVector<std::pair<uint64_t, uint64_t>, 8> Copies; // offset, bytes
   for (const ParamLayout &P : Site.Kernel.Params) {
-    // An aggregate by value (Literal) lives as long as the call; one by
-    // reference is the caller's.
-    bool ByValue = P.Kind == PayloadKind::Value ||
-                   (P.Kind == PayloadKind::Aggregate && P.Map == MapKind::Literal);
+    // An object of spans is copied, as the device gets a copy of it.
+    bool ByValue =
+        P.Kind == PayloadKind::Value || P.Kind == PayloadKind::Aggregate;
     uint64_t Bytes = ByValue                       ? P.Bytes
                      : P.Kind == PayloadKind::Span ? P.SpanBytes
                                                    : 0;
