@@ -176,8 +176,7 @@ public:
       else
         break;
     report(Loc, DiagId::DeviceReadsHostAddressField)
-        << F << Owner->getNameAsString()
-        << (Ref ? 1 : 0);
+        << F << Owner->getNameAsString() << (Ref ? 1 : 0);
     noteChain();
     offload::report(Diags, F->getLocation(), DiagId::FieldNote) << F;
   }

@@ -11,8 +11,8 @@
 // `Sb4.0.0.8.16`. An aggregate (kind A) appends per span field
 // `/<offset>:<map><bytes>.<count>.<dataoffset>.<countoffset>:<path>`, e.g.
 // `Al32.0.0.0.0/0:t4.0.0.8:x/16:b8.0.0.8:grid.y` (a path is made of
-// identifiers, '.', '[', ']' and ':', none of them a separator). A kernel's definition adds
-// `bound=` (LaunchBound.cpp).
+// identifiers, '.', '[', ']' and ':', none of them a separator). A kernel's
+// definition adds `bound=` (LaunchBound.cpp).
 //
 //===----------------------------------------------------------------------===//
 

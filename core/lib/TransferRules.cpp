@@ -164,9 +164,10 @@ static bool isCopiedAsBytes(IndirectKind K) {
 /// not copied as bytes. Trivially copyable is not
 /// enough: the bytes copy, but the address in them means nothing on the
 /// device.
-static std::optional<IndirectField>
-findIndirectField(const RecordDecl *RD, ASTContext &Ctx, unsigned Depth = 0,
-                  bool Copyable = false) {
+static std::optional<IndirectField> findIndirectField(const RecordDecl *RD,
+                                                      ASTContext &Ctx,
+                                                      unsigned Depth = 0,
+                                                      bool Copyable = false) {
   if (!RD || !(RD = RD->getDefinition()) || RD->isInvalidDecl() || Depth > 32)
     return std::nullopt;
   if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD))
@@ -228,8 +229,8 @@ checkIndirection(QualType T, ASTContext &Ctx, QualType Whole = QualType(),
 
 /// Rejects what cannot be copied byte-wise, or copies but cannot be used on
 /// the device; shared by all payload kinds.
-static std::optional<RuleViolation>
-checkObjectType(QualType T, ASTContext &Ctx, bool Copyable = false) {
+static std::optional<RuleViolation> checkObjectType(QualType T, ASTContext &Ctx,
+                                                    bool Copyable = false) {
   QualType Base = elementType(T, Ctx);
   if (Base->isFunctionPointerType() || Base->isMemberFunctionPointerType())
     return RuleViolation{DiagId::ParamFunctionPointer, T, {}};
@@ -433,8 +434,7 @@ public:
   void walkRecord(const RecordDecl *RD, uint64_t Offset,
                   const std::string &Path, const std::string &Access,
                   unsigned Depth) {
-    if (!RD || !(RD = RD->getDefinition()) || RD->isInvalidDecl() ||
-        Depth > 32)
+    if (!RD || !(RD = RD->getDefinition()) || RD->isInvalidDecl() || Depth > 32)
       return;
     const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
     if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD))
@@ -449,10 +449,9 @@ public:
                    Depth + 1);
       }
     for (const FieldDecl *F : RD->fields()) {
-      uint64_t At =
-          Offset +
-          Ctx.toCharUnitsFromBits(Layout.getFieldOffset(F->getFieldIndex()))
-              .getQuantity();
+      uint64_t At = Offset + Ctx.toCharUnitsFromBits(
+                                    Layout.getFieldOffset(F->getFieldIndex()))
+                                 .getQuantity();
       bool Anonymous = F->isAnonymousStructOrUnion();
       std::string Name = Anonymous ? "" : F->getName().str();
       walkField(F, F->getType(), At, Path + Name, Access + Name, Anonymous,
@@ -523,8 +522,8 @@ private:
     }
     for (uint64_t I = 0; I < N; ++I) {
       std::string Index = "[" + std::to_string(I) + "]";
-      walkField(F, Elem, Offset + I * Size, Path + Index, Access + Index,
-                false, Depth);
+      walkField(F, Elem, Offset + I * Size, Path + Index, Access + Index, false,
+                Depth);
     }
   }
 

@@ -365,8 +365,7 @@ void LaunchLowering::appendWords(IRBuilder<> &B, uint64_t Bytes, Value *Obj,
 }
 
 /// The address of span field `F` inside the object at `Obj`.
-Value *LaunchLowering::fieldAt(IRBuilder<> &B, Value *Obj,
-                               const SpanField &F) {
+Value *LaunchLowering::fieldAt(IRBuilder<> &B, Value *Obj, const SpanField &F) {
   return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Obj, F.Offset);
 }
 

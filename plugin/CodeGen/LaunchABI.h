@@ -44,7 +44,6 @@ enum class SlotShape {
   Aggregate
 };
 
-
 /// The kernel parameter space every GPU target offers: CUDA's classic limit
 /// (sm_70+ with CUDA 12.1 allows 32764 bytes; AMD's kernarg segment more).
 /// By-value objects that would take the slots past it travel as a device
