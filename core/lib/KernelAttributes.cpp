@@ -48,6 +48,19 @@ static const struct {
   bool (*Has)(const ParmVarDecl &);
 } ParamAttrs[] = {{OutMarker, "out", isOutParam}, {InMarker, "in", isInParam}};
 
+bool isOutField(const FieldDecl &F) {
+  if (hasAnnotation(F, OutMarker))
+    return true;
+  // A member of a class template specialisation: the attribute is on the
+  // pattern's field.
+  if (const auto *RD = dyn_cast<CXXRecordDecl>(F.getParent()))
+    if (const CXXRecordDecl *Pattern = RD->getTemplateInstantiationPattern())
+      for (const FieldDecl *PF : Pattern->fields())
+        if (PF->getName() == F.getName() && !F.getName().empty())
+          return hasAnnotation(*PF, OutMarker);
+  return false;
+}
+
 bool checkOutParams(const FunctionDecl &FD, DiagnosticsEngine &Diags) {
   if (FD.getTemplateInstantiationPattern())
     return true;
@@ -188,8 +201,18 @@ struct ParamAttrInfo : ParsedAttrInfo {
       return false;
     if (isa<ParmVarDecl>(D))
       return true;
+    // A span field of a kernel parameter's class: its elements come back
+    // only (TransferRules.cpp, the aggregate rule). [[offload::in]] is for
+    // parameters alone.
+    if (const auto *F = dyn_cast<FieldDecl>(D); F && Name == "out") {
+      QualType T = F->getType();
+      const auto *RD = T->getAsCXXRecordDecl();
+      if (T->isDependentType() ||
+          (RD && RD->isInStdNamespace() && RD->getName() == "span"))
+        return true;
+    }
     report(S.getDiagnostics(), Attr.getLoc(), DiagId::OutAttrWrongSubject)
-        << Name;
+        << Name << (Name == "out" ? 0 : 1);
     return false;
   }
 

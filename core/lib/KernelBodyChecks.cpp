@@ -154,6 +154,32 @@ public:
   }
 
   bool ok() const { return Ok; }
+  /// Records `Kernel`'s class-type parameters hold (at any depth): their
+  /// pointer and reference fields reach the device as bytes only.
+  void addParameterRecords(const FunctionDecl &K) {
+    for (const ParmVarDecl *P : K.parameters())
+      addRecords(P->getType().getNonReferenceType(), 0);
+  }
+  /// A pointer or reference field of a parameter's class, read in device
+  /// code: the device would follow a host address.
+  void readField(const FieldDecl *F, SourceLocation Loc) {
+    QualType T = F->getType();
+    bool Ref = T->isReferenceType();
+    if (!(Ref || (T->isPointerType() && !T->isFunctionPointerType())) ||
+        !ParamRecords.contains(F->getParent()) || inLibrary())
+      return;
+    // A member of an anonymous struct or union is the enclosing class's.
+    const RecordDecl *Owner = F->getParent();
+    while (Owner->isAnonymousStructOrUnion())
+      if (const auto *Outer = dyn_cast<RecordDecl>(Owner->getParent()))
+        Owner = Outer;
+      else
+        break;
+    report(Loc, DiagId::DeviceReadsHostAddressField)
+        << F << Owner->getNameAsString() << (Ref ? 1 : 0);
+    noteChain();
+    offload::report(Diags, F->getLocation(), DiagId::FieldNote) << F;
+  }
   llvm::ArrayRef<const VarDecl *> constants() const {
     return Constants.getArrayRef();
   }
@@ -189,6 +215,29 @@ public:
       noteUses(S.Uses);
     }
   }
+  void addRecords(QualType T, unsigned Depth) {
+    if (Depth > 32)
+      return;
+    if (const ArrayType *AT = Ctx.getAsArrayType(T))
+      return addRecords(AT->getElementType(), Depth + 1);
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || !(RD = RD->getDefinition()) || RD->isInvalidDecl())
+      return;
+    if (RD->isInStdNamespace()) {
+      // std::array's elements are the parameter's own.
+      if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+          Spec && Spec->getName() == "array")
+        addRecords(Spec->getTemplateArgs()[0].getAsType(), Depth + 1);
+      return;
+    }
+    if (!ParamRecords.insert(RD).second)
+      return;
+    for (const CXXBaseSpecifier &B : RD->bases())
+      addRecords(B.getType(), Depth + 1);
+    for (const FieldDecl *F : RD->fields())
+      addRecords(F->getType(), Depth + 1);
+  }
+
   /// Whether the function being checked is the library's (a system header's
   /// inline function or template): only what it calls is looked at.
   bool inLibrary() const { return InLibrary; }
@@ -250,6 +299,7 @@ private:
   /// The defaults being traversed in the current function.
   ImplicitUses Uses;
   llvm::DenseSet<const FunctionDecl *> Checked;
+  llvm::DenseSet<const RecordDecl *> ParamRecords;
   llvm::DenseSet<const CXXRecordDecl *> InlineLambdas;
   llvm::SetVector<const VarDecl *> Constants;
   /// Constants whose value is folded into device code (not odr-used): no
@@ -400,6 +450,8 @@ public:
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
+    if (const auto *F = dyn_cast<FieldDecl>(E->getMemberDecl()))
+      C.readField(F, E->getMemberLoc());
     // `object.static_member` names a global, too.
     if (const auto *VD = dyn_cast<VarDecl>(E->getMemberDecl());
         VD && !C.inLibrary())
@@ -722,6 +774,8 @@ KernelBodies analyseKernelBodies(ASTContext &Ctx, DiagnosticsEngine &Diags,
   });
   Defs.erase(std::unique(Defs.begin(), Defs.end()), Defs.end());
   BodyChecker Checker(Ctx, Diags);
+  for (const FunctionDecl *Def : Defs)
+    Checker.addParameterRecords(*Def);
   for (const FunctionDecl *Def : Defs)
     Checker.checkKernel(Def);
   KernelBodies Result;

@@ -8,7 +8,11 @@
 // separators and '%' inside values are percent-escaped. A parameter is
 // `<kind><map><bytes>.<count>.<dataoffset>.<countoffset>.<spanbytes>` (and
 // `.<reduction>` for a reduction) with kind V/O/S and map l/t/b/f, e.g.
-// `Sb4.0.0.8.16`. A kernel's definition adds `bound=` (LaunchBound.cpp).
+// `Sb4.0.0.8.16`. An aggregate (kind A) appends per span field
+// `/<offset>:<map><bytes>.<count>.<dataoffset>.<countoffset>:<path>`, e.g.
+// `Al32.0.0.0.0/0:t4.0.0.8:x/16:b8.0.0.8:grid.y` (a path is made of
+// identifiers, '.', '[', ']' and ':', none of them a separator). A kernel's
+// definition adds `bound=` (LaunchBound.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +65,8 @@ static char kindChar(PayloadKind K) {
     return 'O';
   case PayloadKind::Span:
     return 'S';
+  case PayloadKind::Aggregate:
+    return 'A';
   }
   llvm_unreachable("bad payload kind");
 }
@@ -91,6 +97,10 @@ static void encodeKernelFields(raw_ostream &OS, const KernelDescriptor &K) {
     // Written only for reductions: older descriptors stay valid.
     if (P.Reduce != ReduceKind::None)
       OS << '.' << unsigned(P.Reduce);
+    for (const SpanField &F : P.Fields)
+      OS << '/' << F.Offset << ':' << mapChar(F.Map) << F.Bytes << '.'
+         << F.Count << '.' << F.DataOffset << '.' << F.CountOffset << ':'
+         << F.Path;
   }
   if (K.Bound)
     OS << ";bound=" << encodeBound(*K.Bound);
@@ -157,8 +167,46 @@ static Expected<LaunchGroup> decodeGroup(StringRef S) {
   return G;
 }
 
+static Expected<MapKind> decodeMap(char C) {
+  size_t K = StringRef("ltbf").find(C);
+  if (K == StringRef::npos)
+    return createStringError("bad map kind in descriptor");
+  return MapKind(K);
+}
+
+/// `<offset>:<map><bytes>.<count>.<dataoffset>.<countoffset>:<path>`.
+static Expected<SpanField> decodeField(StringRef S) {
+  SpanField F;
+  auto [Offset, Tail] = S.split(':');
+  auto [Rest, Path] = Tail.split(':');
+  F.Path = Path.str();
+  SmallVector<StringRef, 4> Nums;
+  if (!Rest.empty())
+    Rest.drop_front().split(Nums, '.');
+  if (Offset.getAsInteger(10, F.Offset) || Rest.empty() || Nums.size() != 4 ||
+      Nums[0].getAsInteger(10, F.Bytes) || Nums[1].getAsInteger(10, F.Count) ||
+      Nums[2].getAsInteger(10, F.DataOffset) ||
+      Nums[3].getAsInteger(10, F.CountOffset))
+    return createStringError("bad span field in descriptor: '%s'",
+                             S.str().c_str());
+  Expected<MapKind> M = decodeMap(Rest[0]);
+  if (!M)
+    return M.takeError();
+  F.Map = *M;
+  return F;
+}
+
 static Expected<ParamLayout> decodeParam(StringRef S) {
   ParamLayout P;
+  SmallVector<StringRef, 4> FieldItems;
+  S.split(FieldItems, '/');
+  S = FieldItems[0];
+  for (StringRef Item : ArrayRef(FieldItems).drop_front()) {
+    Expected<SpanField> F = decodeField(Item);
+    if (!F)
+      return F.takeError();
+    P.Fields.push_back(*F);
+  }
   if (S.size() < 3)
     return createStringError("short parameter in descriptor: '%s'",
                              S.str().c_str());
@@ -171,6 +219,9 @@ static Expected<ParamLayout> decodeParam(StringRef S) {
     break;
   case 'S':
     P.Kind = PayloadKind::Span;
+    break;
+  case 'A':
+    P.Kind = PayloadKind::Aggregate;
     break;
   default:
     return createStringError("bad parameter kind in descriptor");

@@ -137,6 +137,10 @@ std::optional<Launch> asLaunch(const Stmt *S, LaunchKernelFn KernelOf) {
   L.Kernel = K;
   for (auto [I, P] : llvm::enumerate(K->Params)) {
     const Expr *Arg = CE->getArg(1 + I);
+    // A group holds one range per argument; an object of spans has one per
+    // field (an ofld::region holds them).
+    if (P.Kind == PayloadKind::Aggregate)
+      return std::nullopt;
     if (P.Kind == PayloadKind::Value) {
       if (!readsOnlyScalars(Arg, L.ReadByValue))
         return std::nullopt;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload/Core/TransferRules.h"
+#include "offload/Core/KernelAttributes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -53,6 +54,12 @@ static constexpr TransferRule Table[] = {
     // keeps one partial per block in scratch of the runtime's.
     {RuleId::Reduction, "ofld::sum<T>& | ofld::min<T>& | ofld::max<T>&",
      MapKind::ToFrom, "sizeof(T) (+ a device partial per block)"},
+    // A class (by value, const S& or S&) with std::span fields at any
+    // depth: the object's bytes are copied (as T by value), each span
+    // field's elements move by the span row its type matches, and the
+    // device copy's spans view the device's ranges (docs/StructsOfSpans.md).
+    {RuleId::SpanFields, "S, const S&, S& (S with std::span fields)",
+     MapKind::Literal, "sizeof(S); each span field: its row"},
 };
 
 llvm::ArrayRef<TransferRule> transferTable() { return Table; }
@@ -150,18 +157,28 @@ static std::optional<IndirectKind> indirection(QualType T) {
   return std::nullopt;
 }
 
+/// Pointer and reference fields of a class-type parameter are copied as
+/// bytes: a kernel that never follows one runs fine, and one that does is
+/// stopped where it reads it (KernelBodyChecks.cpp).
+static bool isCopiedAsBytes(IndirectKind K) {
+  return K == IndirectKind::Pointer || K == IndirectKind::Reference;
+}
+
 /// Finds the first field of `RD` (through base classes, nested records and
-/// arrays of them) that holds a host address. Trivially copyable is not
+/// arrays of them) that holds a host address; with `Copyable`, one that is
+/// not copied as bytes. Trivially copyable is not
 /// enough: the bytes copy, but the address in them means nothing on the
 /// device.
-static std::optional<IndirectField>
-findIndirectField(const RecordDecl *RD, ASTContext &Ctx, unsigned Depth = 0) {
+static std::optional<IndirectField> findIndirectField(const RecordDecl *RD,
+                                                      ASTContext &Ctx,
+                                                      unsigned Depth = 0,
+                                                      bool Copyable = false) {
   if (!RD || !(RD = RD->getDefinition()) || RD->isInvalidDecl() || Depth > 32)
     return std::nullopt;
   if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD))
     for (const CXXBaseSpecifier &B : CXX->bases()) {
       const RecordDecl *Base = B.getType()->getAsRecordDecl();
-      if (auto Found = findIndirectField(Base, Ctx, Depth + 1)) {
+      if (auto Found = findIndirectField(Base, Ctx, Depth + 1, Copyable)) {
         // `o.Base::field` is how C++ itself names it.
         Found->Path = Base->getNameAsString() + "::" + Found->Path;
         return Found;
@@ -173,9 +190,13 @@ findIndirectField(const RecordDecl *RD, ASTContext &Ctx, unsigned Depth = 0) {
     // Members of an anonymous struct or union are named as the outer's.
     std::string Name =
         F->isAnonymousStructOrUnion() ? "" : F->getName().str() + Suffix;
-    if (auto Kind = indirection(FT))
+    if (auto Kind = indirection(FT)) {
+      if (Copyable && isCopiedAsBytes(*Kind))
+        continue;
       return IndirectField{Name, F, *Kind};
-    if (auto Found = findIndirectField(FT->getAsRecordDecl(), Ctx, Depth + 1)) {
+    }
+    if (auto Found = findIndirectField(FT->getAsRecordDecl(), Ctx, Depth + 1,
+                                       Copyable)) {
       if (!Name.empty())
         Found->Path = Name + "." + Found->Path;
       return Found;
@@ -187,7 +208,8 @@ findIndirectField(const RecordDecl *RD, ASTContext &Ctx, unsigned Depth = 0) {
 /// Rejects an object whose bytes hold host addresses; `Whole` is the array
 /// or span that `T` is the element of, if any.
 static std::optional<RuleViolation>
-checkIndirection(QualType T, ASTContext &Ctx, QualType Whole = QualType()) {
+checkIndirection(QualType T, ASTContext &Ctx, QualType Whole = QualType(),
+                 bool Copyable = false) {
   QualType Elem = elementType(T, Ctx);
   QualType Record = Elem.getUnqualifiedType();
   if (Elem.getTypePtr() != T.getTypePtr())
@@ -199,7 +221,7 @@ checkIndirection(QualType T, ASTContext &Ctx, QualType Whole = QualType()) {
     V.Indirect = *Kind;
     return V;
   }
-  auto Found = findIndirectField(Elem->getAsRecordDecl(), Ctx);
+  auto Found = findIndirectField(Elem->getAsRecordDecl(), Ctx, 0, Copyable);
   if (!Found)
     return std::nullopt;
   RuleViolation V{DiagId::ParamIndirectField, T, {}};
@@ -212,8 +234,8 @@ checkIndirection(QualType T, ASTContext &Ctx, QualType Whole = QualType()) {
 
 /// Rejects what cannot be copied byte-wise, or copies but cannot be used on
 /// the device; shared by all payload kinds.
-static std::optional<RuleViolation> checkObjectType(QualType T,
-                                                    ASTContext &Ctx) {
+static std::optional<RuleViolation> checkObjectType(QualType T, ASTContext &Ctx,
+                                                    bool Copyable = false) {
   QualType Base = elementType(T, Ctx);
   if (Base->isFunctionPointerType() || Base->isMemberFunctionPointerType())
     return RuleViolation{DiagId::ParamFunctionPointer, T, {}};
@@ -224,7 +246,13 @@ static std::optional<RuleViolation> checkObjectType(QualType T,
     return RuleViolation{DiagId::ParamPolymorphic, T, {}};
   if (!hasTrivialCopy(Base, Ctx))
     return RuleViolation{DiagId::ParamNotTriviallyCopyable, T, {}};
-  return checkIndirection(T, Ctx);
+  // Only the object itself (not an array of them) is a class parameter,
+  // and only the user's classes: device code reads std::pair's pointer
+  // through library code the body checks do not follow.
+  const auto *RD = Base->getAsCXXRecordDecl();
+  return checkIndirection(T, Ctx, QualType(),
+                          Copyable && Base.getTypePtr() == T.getTypePtr() &&
+                              RD && !RD->isInStdNamespace());
 }
 
 static ParamRule objectRule(RuleId Row, MapKind Map, QualType Object,
@@ -335,7 +363,7 @@ static ParamClassification classifyReference(QualType T, QualType Object,
                                              bool IsOut, bool IsIn,
                                              ASTContext &Ctx,
                                              llvm::StringRef Name) {
-  if (auto V = checkObjectType(Object, Ctx))
+  if (auto V = checkObjectType(Object, Ctx, /*Copyable=*/true))
     return *V;
   bool IsConst = Object.isConstQualified() ||
                  Ctx.getBaseElementType(Object).isConstQualified();
@@ -417,6 +445,204 @@ classifySpan(QualType T, const ClassTemplateSpecializationDecl *Span,
   return R;
 }
 
+/// The walk of a class-type parameter's object for the SpanFields row: its
+/// span fields (at any depth, through bases, nested members and arrays, each
+/// array element a field of its own) and the fields that cannot be copied
+/// byte by byte, all of them, so that one compile reports every one.
+class FieldWalk {
+public:
+  FieldWalk(ASTContext &Ctx, llvm::StringRef Param) : Ctx(Ctx), Param(Param) {}
+
+  void walkRecord(const RecordDecl *RD, uint64_t Offset,
+                  const std::string &Path, const std::string &Access,
+                  unsigned Depth) {
+    if (!RD || !(RD = RD->getDefinition()) || RD->isInvalidDecl() || Depth > 32)
+      return;
+    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
+    if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD))
+      for (const CXXBaseSpecifier &B : CXX->bases()) {
+        const auto *Base = B.getType()->getAsCXXRecordDecl();
+        if (!Base || B.isVirtual())
+          continue;
+        uint64_t At = Offset + Layout.getBaseClassOffset(Base).getQuantity();
+        // `o.Base::field` is how C++ itself names it; the access needs no
+        // qualification (a base's member is the derived object's).
+        walkRecord(Base, At, Path + Base->getNameAsString() + "::", Access,
+                   Depth + 1);
+      }
+    for (const FieldDecl *F : RD->fields()) {
+      uint64_t At = Offset + Ctx.toCharUnitsFromBits(
+                                    Layout.getFieldOffset(F->getFieldIndex()))
+                                 .getQuantity();
+      bool Anonymous = F->isAnonymousStructOrUnion();
+      std::string Name = Anonymous ? "" : F->getName().str();
+      walkField(F, F->getType(), At, Path + Name, Access + Name, Anonymous,
+                Depth + 1);
+    }
+  }
+
+  bool hasSpans() const { return !Spans.empty(); }
+
+  llvm::SmallVector<SpanField, 0> Layouts;
+  llvm::SmallVector<FieldPlan, 0> Spans;
+  llvm::SmallVector<RuleViolation::BadField, 0> Bad;
+  /// A span field whose elements the span rows reject: reported alone.
+  std::optional<RuleViolation> BadSpan;
+
+private:
+  /// `T`: the field's type, or an element of it; `Path`/`Access` name it.
+  void walkField(const FieldDecl *F, QualType T, uint64_t Offset,
+                 const std::string &Path, const std::string &Access,
+                 bool Anonymous, unsigned Depth) {
+    std::string Sep = Anonymous ? "" : ".";
+    if (const auto *CAT = Ctx.getAsConstantArrayType(T)) {
+      walkElements(F, CAT->getElementType(), CAT->getZExtSize(), Offset, Path,
+                   Access, Depth);
+      return;
+    }
+    if (const auto *Arr = asStd(T, "array")) {
+      // The elements are std::array's one member, `_M_elems` in libstdc++.
+      QualType Elem = Arr->getTemplateArgs()[0].getAsType();
+      uint64_t N = Arr->getTemplateArgs()[1].getAsIntegral().getZExtValue();
+      walkElements(F, Elem, N, Offset, Path, Access, Depth);
+      return;
+    }
+    if (const auto *Span = asStd(T, "span")) {
+      addSpan(F, T, Span, Offset, Path, Access);
+      return;
+    }
+    if (indirection(T))
+      return; // copied as bytes (pointers, references) or refused elsewhere
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || !RD->hasDefinition())
+      return;
+    // A field that copies as bytes only because the whole class does not is
+    // what to name: the std::vector, not the struct that holds it.
+    bool OwnCopy = RD->isInStdNamespace() || RD->isPolymorphic() ||
+                   RD->hasUserDeclaredCopyConstructor() ||
+                   RD->hasUserDeclaredDestructor();
+    if (!hasTrivialCopy(T, Ctx) && OwnCopy) {
+      QualType Elem;
+      if (const auto *Vec = asStd(T, "vector"))
+        Elem = Vec->getTemplateArgs()[0].getAsType();
+      Bad.push_back({Path, F, T, Elem});
+      return;
+    }
+    walkRecord(RD, Offset, Path.empty() ? Path : Path + Sep,
+               Access.empty() ? Access : Access + Sep, Depth);
+  }
+
+  void walkElements(const FieldDecl *F, QualType Elem, uint64_t N,
+                    uint64_t Offset, const std::string &Path,
+                    const std::string &Access, unsigned Depth) {
+    uint64_t Size = Ctx.getTypeSizeInChars(Elem).getQuantity();
+    // Only spans need an entry per element; anything else is checked once.
+    if (!containsSpan(Elem, Depth)) {
+      if (N)
+        walkField(F, Elem, Offset, Path + "[]", Access + "[0]", false, Depth);
+      return;
+    }
+    for (uint64_t I = 0; I < N; ++I) {
+      std::string Index = "[" + std::to_string(I) + "]";
+      walkField(F, Elem, Offset + I * Size, Path + Index, Access + Index, false,
+                Depth);
+    }
+  }
+
+  bool containsSpan(QualType T, unsigned Depth) {
+    T = elementType(T, Ctx);
+    if (asStd(T, "span"))
+      return true;
+    const auto *RD = T->getAsCXXRecordDecl();
+    if (!RD || !(RD = RD->getDefinition()) || Depth > 32 ||
+        RD->isInStdNamespace())
+      return false;
+    for (const CXXBaseSpecifier &B : RD->bases())
+      if (containsSpan(B.getType(), Depth + 1))
+        return true;
+    return llvm::any_of(RD->fields(), [&](const FieldDecl *F) {
+      return containsSpan(F->getType(), Depth + 1);
+    });
+  }
+
+  void addSpan(const FieldDecl *F, QualType T,
+               const ClassTemplateSpecializationDecl *Span, uint64_t Offset,
+               const std::string &Path, const std::string &Access) {
+    bool IsOut = isOutField(*F);
+    ParamClassification C = classifySpan(T, Span, IsOut, Ctx, Access);
+    if (auto *V = std::get_if<RuleViolation>(&C)) {
+      if (!BadSpan) {
+        BadSpan = *V;
+        if (V->Id == DiagId::ParamIndirectField && V->FieldPath.empty()) {
+          BadSpan->FieldPath = Path;
+          BadSpan->Field = F;
+        }
+      }
+      return;
+    }
+    const ParamRule &R = std::get<ParamRule>(C);
+    SpanField L;
+    L.Offset = Offset;
+    L.Map = R.Layout.Map;
+    L.Bytes = R.Layout.Bytes;
+    L.Count = R.Layout.Count;
+    L.DataOffset = R.Layout.DataOffset;
+    L.CountOffset = R.Layout.CountOffset;
+    L.Path = Path;
+    Layouts.push_back(L);
+    Spans.push_back({Path, R.Row, Param.str() + "." + R.SizeExpr});
+  }
+
+  ASTContext &Ctx;
+  llvm::StringRef Param;
+};
+
+/// A parameter whose object is of class type `Object` (by value, or what
+/// a reference refers to): the SpanFields row where a span field is in it
+/// at any depth; every field that cannot be copied byte by byte, reported
+/// together; None for the other rows to decide.
+static std::optional<ParamClassification>
+classifyAggregate(QualType T, QualType Object, bool IsOut, ASTContext &Ctx,
+                  llvm::StringRef Name) {
+  const auto *RD = Object->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->isInStdNamespace() ||
+      RD->isPolymorphic() || reductionOf(Object).first != ReduceKind::None)
+    return std::nullopt;
+  FieldWalk W(Ctx, Name);
+  W.walkRecord(RD, 0, "", "", 0);
+  if (!W.Bad.empty()) {
+    RuleViolation V{DiagId::ParamFieldNotCopyable, T, {}};
+    V.Record = Object.getUnqualifiedType();
+    V.BadFields = std::move(W.Bad);
+    return V;
+  }
+  if (W.BadSpan) {
+    W.BadSpan->Record = Object.getUnqualifiedType();
+    return *W.BadSpan;
+  }
+  if (!W.hasSpans())
+    return std::nullopt;
+  if (auto V = checkObjectType(Object, Ctx, /*Copyable=*/true);
+      V && V->Id != DiagId::ParamIndirectField)
+    return *V;
+  if (auto V = checkIndirection(Object, Ctx, QualType(), /*Copyable=*/true)) {
+    // A function pointer, or a span of spans, inside the object.
+    if (V->Indirect != IndirectKind::Span)
+      return *V;
+  }
+  if (IsOut)
+    return RuleViolation{DiagId::OutOnAggregate, T, {}};
+  ParamRule R{RuleId::SpanFields, {}, Object, "sizeof(" + Name.str() + ")"};
+  R.Layout.Kind = PayloadKind::Aggregate;
+  // The object's bytes are copied, by value and by reference alike; nothing
+  // copies it back: its span fields carry what the kernel writes.
+  R.Layout.Map = MapKind::Literal;
+  R.Layout.Bytes = Ctx.getTypeSizeInChars(Object).getQuantity();
+  R.Layout.Fields = std::move(W.Layouts);
+  R.Fields = std::move(W.Spans);
+  return R;
+}
+
 ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
                                       ASTContext &Ctx, bool IsIn) {
   QualType T = Param.getType();
@@ -445,6 +671,9 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
   if (!isSized(T, Ctx))
     return RuleViolation{DiagId::ParamIncompleteType, T, {}};
 
+  QualType Object = T.getNonReferenceType();
+  if (auto R = classifyAggregate(T, Object, IsOut, Ctx, Name))
+    return *R;
   if (const auto *Ref = T->getAs<LValueReferenceType>())
     return classifyReference(T, Ref->getPointeeType(), IsOut, IsIn, Ctx, Name);
   if (const auto *Span = asStd(T, "span"))
@@ -455,7 +684,7 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
     return RuleViolation{DiagId::OutOnByValue, T, {}};
   if (IsIn)
     return RuleViolation{DiagId::InOnByValue, T, {}};
-  if (auto V = checkObjectType(T, Ctx))
+  if (auto V = checkObjectType(T, Ctx, /*Copyable=*/true))
     return *V;
   ParamRule R{RuleId::ByValue, {}, T, "sizeof(" + Name.str() + ")"};
   R.Layout.Kind = PayloadKind::Value;
@@ -508,12 +737,26 @@ void reportViolation(DiagnosticsEngine &Diags, const FunctionDecl &Kernel,
   SourceLocation Loc = Param.getLocation().isValid() ? Param.getLocation()
                                                      : Kernel.getLocation();
   PrintingPolicy Policy = Ctx.getPrintingPolicy();
+  // Every field at once, each with what to write instead.
+  for (const RuleViolation::BadField &F : V.BadFields) {
+    report(Diags, Loc, DiagId::ParamFieldNotCopyable)
+        << &Param << F.Path << V.Record.getAsString(Policy) << F.Type
+        << (F.SpanElement.isNull() ? 1 : 0)
+        << (F.SpanElement.isNull() ? "" : F.SpanElement.getAsString(Policy));
+    if (F.Field && F.Field->getLocation().isValid())
+      report(Diags, F.Field->getLocation(), DiagId::FieldNote) << F.Field;
+  }
+  if (!V.BadFields.empty())
+    return;
   {
     DiagnosticBuilder DB = report(Diags, Loc, V.Id) << &Param;
     switch (V.Id) {
     case DiagId::OutOnByValue:
     case DiagId::InOnByValue:
     case DiagId::InAndOut:
+      break;
+    case DiagId::OutOnAggregate:
+      DB << V.Type.getNonReferenceType().getUnqualifiedType();
       break;
     case DiagId::ReductionByValue:
       DB << V.Type

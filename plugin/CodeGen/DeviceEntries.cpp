@@ -128,6 +128,10 @@ private:
       Out.push_back(PtrTy);
       Out.push_back(I64);
       break;
+    case SlotShape::Aggregate:
+      Out.append(inlineSlots(P.Bytes), I64);
+      Out.append(P.Fields.size(), PtrTy);
+      break;
     }
   }
 
@@ -191,6 +195,23 @@ private:
       B.CreateStore(Target, B.CreateStructGEP(SlotTy, Obj, 0));
       B.CreateStore(Scratch, B.CreateStructGEP(SlotTy, Obj, 1));
       return Obj;
+    }
+    case SlotShape::Aggregate: {
+      // The object's bytes, each span's data pointer then replaced by its
+      // elements' device address (every thread its own copy, which the
+      // optimiser keeps in registers).
+      uint64_t N = inlineSlots(P.Bytes);
+      auto *Ty = ArrayType::get(I64, N);
+      Value *Tmp = stackObject(B, Ty, "aggregate");
+      for (uint64_t W = 0; W < N; ++W)
+        B.CreateStore(E->getArg(Slot++),
+                      B.CreateConstInBoundsGEP2_32(Ty, Tmp, 0, W));
+      for (const SpanField &F : P.Fields)
+        B.CreateAlignedStore(E->getArg(Slot++),
+                             B.CreateConstInBoundsGEP1_64(
+                                 B.getInt8Ty(), Tmp, F.Offset + F.DataOffset),
+                             Align(8));
+      return Tmp;
     }
     case SlotShape::PointerAndCount: {
       auto *SpanTy = ArrayType::get(Type::getInt8Ty(Ctx), P.SpanBytes);

@@ -40,6 +40,8 @@ uint64_t transferBits(MapKind M) {
   return 0;
 }
 
+ParamLayout spanOf(const SpanField &F);
+
 /// The region id of a kernel: its address is what __tgt_target_kernel
 /// takes, and the offload entry ties it to the device symbol.
 GlobalVariable *regionId(Module &M, Function &Kernel) {
@@ -234,6 +236,9 @@ private:
                  Value *CallDims, Value *Device);
   Range rangeOf(IRBuilder<> &B, const ParamLayout &P, Value *Obj);
   void runOnCpu(IRBuilder<> &B, Value *Dims, Value *Objs);
+  void appendWords(IRBuilder<> &B, uint64_t Bytes, Value *Obj,
+                   const std::string &Name, LaunchArgs &A);
+  Value *fieldAt(IRBuilder<> &B, Value *Obj, const SpanField &F);
   GroupState &groupState();
   void emitGroupBegin(IRBuilder<> &B, ArrayRef<Value *> Params);
   void emitGroupEnd(IRBuilder<> &B);
@@ -282,14 +287,18 @@ LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
       break;
     }
     case SlotShape::Inline:
-      // The object's bytes, 8 at a time; the last slot zero-padded.
-      for (uint64_t W = 0; W * 8 < P.Bytes; ++W) {
-        uint64_t Bytes = std::min<uint64_t>(8, P.Bytes - W * 8);
-        Value *Word = B.CreateAlignedLoad(
-            IntegerType::get(Ctx, Bytes * 8),
-            B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Obj, W * 8), Align(1));
-        A.Slots.push_back(
-            {B.CreateZExt(Word, I64), ConstantInt::get(I64, 8), Literal, Name});
+      appendWords(B, P.Bytes, Obj, Name, A);
+      break;
+    case SlotShape::Aggregate:
+      // The object's bytes, then each span field's elements as a span
+      // parameter's: mapped, and passed as a pointer libomptarget (or the
+      // runtime) translates to the device's copy.
+      appendWords(B, P.Bytes, Obj, Name, A);
+      for (const SpanField &F : P.Fields) {
+        auto [Data, Bytes, Count] = rangeOf(B, spanOf(F), fieldAt(B, Obj, F));
+        std::string Field = Name + "." + F.Path;
+        A.Maps.push_back({Data, Bytes, transferBits(F.Map), Field});
+        A.Slots.push_back({Data, Bytes, Param, Field});
       }
       break;
     case SlotShape::Pointer: {
@@ -340,6 +349,37 @@ LaunchLowering::gatherArguments(IRBuilder<> &B, ArrayRef<Value *> Params,
     A.Slots.push_back({ConstantInt::get(I64, 0), ConstantInt::get(I64, 8),
                        Literal, "launch"});
   return A;
+}
+
+/// `Bytes` bytes of the object at `Obj` as literal slots, 8 at a time; the
+/// last slot zero-padded.
+void LaunchLowering::appendWords(IRBuilder<> &B, uint64_t Bytes, Value *Obj,
+                                 const std::string &Name, LaunchArgs &A) {
+  for (uint64_t W = 0; W * 8 < Bytes; ++W) {
+    uint64_t N = std::min<uint64_t>(8, Bytes - W * 8);
+    Value *Word = B.CreateAlignedLoad(
+        IntegerType::get(Ctx, N * 8),
+        B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Obj, W * 8), Align(1));
+    A.Slots.push_back({B.CreateZExt(Word, I64), ConstantInt::get(I64, 8),
+                       abi::MapLiteral | abi::MapTargetParam, Name});
+  }
+}
+
+/// The address of span field `F` inside the object at `Obj`.
+Value *LaunchLowering::fieldAt(IRBuilder<> &B, Value *Obj, const SpanField &F) {
+  return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Obj, F.Offset);
+}
+
+/// The layout a span parameter of span field `F`'s type has.
+ParamLayout spanOf(const SpanField &F) {
+  ParamLayout P;
+  P.Kind = PayloadKind::Span;
+  P.Map = F.Map;
+  P.Bytes = F.Bytes;
+  P.Count = F.Count;
+  P.DataOffset = F.DataOffset;
+  P.CountOffset = F.CountOffset;
+  return P;
 }
 
 /// The host range a mapped parameter covers: the object, or a span's
@@ -690,7 +730,10 @@ void LaunchLowering::emitAsync(IRBuilder<> &B, ArrayRef<Value *> Params,
   uint64_t Offset = ObjsBytes + abi::NumDims * 4;
   SmallVector<std::pair<uint64_t, uint64_t>, 8> Copies; // offset, bytes
   for (const ParamLayout &P : Site.Kernel.Params) {
-    uint64_t Bytes = P.Kind == PayloadKind::Value  ? P.Bytes
+    // An object of spans is copied, as the device gets a copy of it.
+    bool ByValue =
+        P.Kind == PayloadKind::Value || P.Kind == PayloadKind::Aggregate;
+    uint64_t Bytes = ByValue                       ? P.Bytes
                      : P.Kind == PayloadKind::Span ? P.SpanBytes
                                                    : 0;
     Offset = alignTo(Offset, 16);

@@ -33,7 +33,17 @@ inline constexpr unsigned NumDimSlots = abi::NumDims / 2;
 /// bank: no device copy, no load through a pointer that stores may alias).
 /// Reduction: the variable's device copy (a pointer) and the device
 /// address of the reduction's scratch (a literal, __ofld_reduction_scratch).
-enum class SlotShape { Literal, Inline, Pointer, PointerAndCount, Reduction };
+/// Aggregate: the object's bytes in literal slots, then one pointer slot per
+/// span field (its elements' device address), which the entry writes into
+/// its copy of the object: the spans' sizes are in the bytes already.
+enum class SlotShape {
+  Literal,
+  Inline,
+  Pointer,
+  PointerAndCount,
+  Reduction,
+  Aggregate
+};
 
 /// The kernel parameter space every GPU target offers: CUDA's classic limit
 /// (sm_70+ with CUDA 12.1 allows 32764 bytes; AMD's kernarg segment more).
@@ -43,6 +53,11 @@ inline constexpr uint64_t MaxParamBytes = 4096;
 
 /// Literal slots of an Inline object of `Bytes` bytes.
 inline uint64_t inlineSlots(uint64_t Bytes) { return (Bytes + 7) / 8; }
+
+/// Slots of an Aggregate parameter.
+inline uint64_t aggregateSlots(const ParamLayout &P) {
+  return inlineSlots(P.Bytes) + P.Fields.size();
+}
 
 /// The slot shape of each of `Params`, in order. By-value objects larger
 /// than a slot are Inline while every slot of the launch (the dyn_ptr, the
@@ -62,6 +77,8 @@ slotShapes(llvm::ArrayRef<ParamLayout> Params) {
       return SlotShape::Pointer;
     case PayloadKind::Span:
       return SlotShape::PointerAndCount;
+    case PayloadKind::Aggregate:
+      return SlotShape::Aggregate;
     }
     return SlotShape::Pointer;
   };
@@ -69,7 +86,8 @@ slotShapes(llvm::ArrayRef<ParamLayout> Params) {
   uint64_t Slots = 1 + NumDimSlots + abi::NumMarkSlots;
   for (const ParamLayout &P : Params) {
     Shapes.push_back(Fixed(P));
-    Slots += Shapes.back() == SlotShape::PointerAndCount ||
+    Slots += Shapes.back() == SlotShape::Aggregate ? aggregateSlots(P)
+             : Shapes.back() == SlotShape::PointerAndCount ||
                      Shapes.back() == SlotShape::Reduction
                  ? 2
                  : 1;

@@ -357,6 +357,11 @@ std::optional<LoweredParam> lowerParam(RewriteContext &RC, const Expr &Arg,
     return std::nullopt;
   }
   LP.Name = NamedP.getName().str();
+  if (Layout.Kind == PayloadKind::Aggregate) {
+    report(RC.Diags, Arg.getBeginLoc(), DiagId::RewriteAggregateParam)
+        << &NamedP;
+    return std::nullopt;
+  }
   QualType T = P.getType();
   LP.Declarator = !Call.InMacroArgument && canSpell(Ctx, T)
                       ? declarator(Ctx, T)

@@ -313,6 +313,8 @@ std::string targetDirective(const LoweredCall &Call, const Names &N) {
       // The span object, for its size.
       FirstPrivate += ", " + N.Param[I];
       break;
+    case PayloadKind::Aggregate:
+      break; // refused before (RewriteAggregateParam)
     }
   }
   Clauses.push_back(FirstPrivate + ")");

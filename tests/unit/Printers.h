@@ -65,6 +65,8 @@ inline const char *name(RuleId Id) {
     return "MutStdArray";
   case RuleId::Reduction:
     return "Reduction";
+  case RuleId::SpanFields:
+    return "SpanFields";
   }
   return "<bad RuleId>";
 }
@@ -91,6 +93,8 @@ inline const char *name(PayloadKind K) {
     return "Object";
   case PayloadKind::Span:
     return "Span";
+  case PayloadKind::Aggregate:
+    return "Aggregate";
   }
   return "<bad PayloadKind>";
 }

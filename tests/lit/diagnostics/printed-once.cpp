@@ -12,15 +12,16 @@
 // RUN: %if cuda %{ FileCheck %s --input-file=%t.both --implicit-check-not=error: %}
 
 #include <span>
+#include <vector>
 
 struct S {
-  float *a;
+  std::vector<float> a;
   int n;
 };
 
 static int counter;
 
-// CHECK-DAG: printed-once.cpp:[[#@LINE+1]]:{{[0-9]+}}: error: kernel parameter 's': field 'a' of 'S' is a pointer
+// CHECK-DAG: printed-once.cpp:[[#@LINE+1]]:{{[0-9]+}}: error: kernel parameter 's': field 'a' of 'S' has type 'std::vector<float>'
 [[offload::kernel]] void k(S s) { (void)s; }
 
 [[offload::kernel]] void bump(std::span<float> x) {

@@ -18,6 +18,7 @@
 namespace clang {
 class Decl;
 class DiagnosticsEngine;
+class FieldDecl;
 class FunctionDecl;
 class ParmVarDecl;
 } // namespace clang
@@ -35,6 +36,9 @@ bool isKernel(const clang::FunctionDecl &FD);
 bool isOutParam(const clang::ParmVarDecl &P);
 /// Whether a kernel parameter carries [[offload::in]].
 bool isInParam(const clang::ParmVarDecl &P);
+/// Whether a std::span field carries [[offload::out]] (on the field of the
+/// class template, for a member of a specialisation).
+bool isOutField(const clang::FieldDecl &F);
 
 /// Reports [[offload::out]] or [[offload::in]] written on a parameter of `FD`
 /// when `FD` is not a kernel, or when `FD` is a later declaration of a kernel

@@ -38,11 +38,29 @@ enum class PayloadKind : uint8_t {
   Value,  ///< by value: the object travels as a literal or a private copy
   Object, ///< by reference: one object (or array) of static size
   Span,   ///< a std::span: data pointer plus element count
+  /// An object of class type holding std::span fields: its bytes travel as
+  /// a by-value object does, each span field's elements as a span
+  /// parameter's, and the device copy's spans view the device's ranges.
+  Aggregate,
 };
 
 /// The operation of a reduction parameter (`ofld::sum<T>&`...); the values
 /// are ofld::detail::reduce_op's.
 enum class ReduceKind : uint8_t { None = 0, Sum = 1, Min = 2, Max = 3 };
+
+/// One std::span inside an Aggregate parameter: where it lies in the object
+/// and what a span parameter of its type would carry (ParamLayout's Span
+/// fields, with `Offset` added to the span's own offsets).
+struct SpanField {
+  uint64_t Offset = 0; ///< of the span object inside the parameter object
+  MapKind Map = MapKind::To;
+  uint64_t Bytes = 0; ///< one element
+  uint64_t Count = 0; ///< static extent; 0 = dynamic
+  uint64_t DataOffset = 0, CountOffset = 0;
+  /// How C++ names it from the parameter ("grid.energy"), for messages and
+  /// the profile's argument names.
+  std::string Path;
+};
 
 /// Everything the IR lowering needs to move one parameter.
 struct ParamLayout {
@@ -61,6 +79,8 @@ struct ParamLayout {
   /// the kernel would run on the host's own memory (the CPU paths) it is
   /// given a private copy.
   bool Scratch = false;
+  /// Aggregate: its span fields, in layout order (Bytes: the object's size).
+  llvm::SmallVector<SpanField, 0> Fields;
 };
 
 /// The type facts of one kernel (or one specialisation of a template).

@@ -50,6 +50,7 @@ enum class RuleId : unsigned {
   ConstStdArray,
   MutStdArray,
   Reduction,
+  SpanFields,
 };
 
 /// One row: the parameter form it matches, the transfer, and the size.
@@ -64,6 +65,14 @@ struct TransferRule {
 llvm::ArrayRef<TransferRule> transferTable();
 const TransferRule &ruleFor(RuleId Id);
 
+/// One std::span field of a class-type parameter (the SpanFields row): how
+/// C++ names it from the parameter and the span row its type matches.
+struct FieldPlan {
+  std::string Path; ///< e.g. "grid.energy" or "cells[1].mass"
+  RuleId Row;       ///< SpanConst, SpanMut or OutSpan
+  std::string SizeExpr;
+};
+
 /// What a parameter's type decides.
 struct ParamRule {
   RuleId Row;
@@ -72,6 +81,8 @@ struct ParamRule {
   /// Size expression in source form, in terms of the parameter's name, for
   /// the rewriter's map clauses and --explain.
   std::string SizeExpr;
+  /// SpanFields: the span fields, in layout order (Layout.Fields' order).
+  llvm::SmallVector<FieldPlan, 0> Fields;
 };
 
 /// What a field found by ParamIndirectField holds.
@@ -96,6 +107,14 @@ struct RuleViolation {
   clang::QualType Record;
   IndirectKind Indirect = IndirectKind::Pointer;
   const clang::FieldDecl *Field = nullptr;
+  /// ParamFieldNotCopyable: every such field of the parameter, each with
+  /// its path, its type and (for a std::vector) the span's element type.
+  struct BadField {
+    std::string Path;
+    const clang::FieldDecl *Field;
+    clang::QualType Type, SpanElement;
+  };
+  llvm::SmallVector<BadField, 0> BadFields;
 };
 
 using ParamClassification = std::variant<ParamRule, RuleViolation>;
