@@ -569,7 +569,8 @@ private:
                const ClassTemplateSpecializationDecl *Span, uint64_t Offset,
                const std::string &Path, const std::string &Access) {
     bool IsOut = isOutField(*F);
-    ParamClassification C = classifySpan(T, Span, IsOut, Ctx, Access);
+    ParamClassification C =
+        classifySpan(T, Span, IsOut, /*IsIn=*/false, Ctx, Access);
     if (auto *V = std::get_if<RuleViolation>(&C)) {
       if (!BadSpan) {
         BadSpan = *V;
