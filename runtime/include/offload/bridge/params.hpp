@@ -73,7 +73,14 @@ std::remove_cvref_t<S> view(const S &Host,
 template <class T> class scratch {
 public:
   scratch(T *Data, std::size_t Count, const grid &G) : Data(Data) {
-    if (G.device == omp_get_initial_device() && Count) {
+#if defined(_OPENMP)
+    const bool OnHost = G.device == omp_get_initial_device();
+#else
+    // Without OpenMP every launch runs here, on the caller's memory.
+    (void)G;
+    const bool OnHost = true;
+#endif
+    if (OnHost && Count) {
       Copy.assign(Data, Data + Count);
       this->Data = Copy.data();
     }
