@@ -27,7 +27,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 LOG=${1:?usage: bench/apps/run.sh LOGDIR [BIN]}
 BIN=$(cd "${2:-$HERE}" && pwd) || exit 2
 ROUNDS=${BENCH_ROUNDS:-2}
-APPS="nbody blackscholes mandelbrot kmeans srad montecarlo cfd bfs xsbench btree"
+APPS="nbody blackscholes mandelbrot kmeans srad montecarlo cfd bfs xsbench btree xsstruct domain"
 mkdir -p "$LOG"
 LOG=$(cd "$LOG" && pwd)
 RAW=$(mktemp -d "${TMPDIR:-/tmp}/apps-raw.XXXXXX")

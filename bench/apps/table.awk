@@ -6,9 +6,12 @@
 # round=R program=P status=FAIL|MISSING ...) and prints per app: ours and
 # CUDA in ms (the mean over rounds of each program's median), ours / CUDA
 # against the app's goal (issue 13's six: <= 1.05; issue 29's real
-# applications cfd, bfs, xsbench, btree: <= 1.00), the spread over rounds,
+# applications cfd, bfs, xsbench, btree and issue 27's xsstruct, domain:
+# <= 1.00), the spread over rounds,
 # then the reference columns: CUDA timed by events (kernel time only) and
-# the reference builds of ours (bench/apps/README.md) divided by CUDA.
+# the reference builds of ours (bench/apps/README.md) divided by CUDA; last,
+# for the measures with an ours_spans line (issue 27), ours / ours_spans
+# against <= 1.02 (<= 1.10 for the launch overhead, app_domain_launch).
 # Variables: gpu (a title), rounds.
 #===----------------------------------------------------------------------===#
 
@@ -28,7 +31,10 @@ function spread(m, i) {
 function fmt(v) { return v == "" ? "-" : sprintf("%.3f", v) }
 function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "" : a / b }
 function fmtr(r) { return r == "" ? "-" : sprintf("%.3f", r) }
-function goal(m) { return m ~ /^app_(cfd|bfs|xsbench|btree)$/ ? 1.00 : 1.05 }
+function goal(m) { return m ~ /^app_(cfd|bfs|xsbench|btree|xsstruct|domain)$/ ? 1.00 : 1.05 }
+# Issue 27: the struct of spans against the same kernels with separate span
+# parameters (impl=ours_spans): the whole step, and a launch's own cost.
+function struct_goal(m) { return m ~ /_launch$/ ? 1.10 : 1.02 }
 
 /status=(FAIL|MISSING)/ { failed[++nfailed] = $0; next }
 
@@ -58,6 +64,22 @@ END {
            fmt(ms(m, "ours")), fmt(ms(m, "cuda")), fmtr(r), sprintf("<= %.2f", g), verdict,
            100 * sp, fmt(ms(m, "cuda_ev")),
            fmtr(ratio(ms(m, "ours_unroll4"), ms(m, "cuda")))
+  }
+  for (k = 1; k <= napps; k++) {
+    m = order[k]
+    if (!have(m, "ours_spans"))
+      continue
+    if (!heading++) {
+      printf "\nissue 27: through a struct of spans (ours) against the spans as separate parameters (ours_spans)\n"
+      printf "%-17s %-12s %8s %10s %12s  %-7s %-7s\n", "measure", "size", "ours_ms",
+             "spans_ms", "ours/spans", "goal", "verdict"
+    }
+    r = ratio(ms(m, "ours"), ms(m, "ours_spans"))
+    g = struct_goal(m)
+    verdict = r == "" ? "n/a" : (r <= g ? "PASS" : "MISS")
+    if (r != "") { goals++; if (r > g) misses++ }
+    printf "%-17s %-12s %8s %10s %12s  %-7s %-7s\n", m, size[m], fmt(ms(m, "ours")),
+           fmt(ms(m, "ours_spans")), fmtr(r), sprintf("<= %.2f", g), verdict
   }
   if (nfailed) {
     print ""
