@@ -6,7 +6,8 @@
 //
 // Not for users. The free memory of a device, asked of the CUDA driver
 // where the OpenMP runtime put one there, for the capacity rule
-// (offload/policy/capacity.hpp). The driver is looked up, never loaded: a
+// (offload/policy/capacity.hpp) and, with the device's attributes, for
+// ofld::properties (offload/bridge/transfer.hpp). The driver is looked up, never loaded: a
 // program without a GPU needs no CUDA.
 //
 //===----------------------------------------------------------------------===//
@@ -17,18 +18,25 @@
 #include "offload/bridge/devices.hpp"
 #include "offload/policy/capacity.hpp"
 
+#include <type_traits>
+
 #if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
 namespace ofld::bridge {
 namespace detail {
 
 namespace capacity = ofld::policy::capacity;
 
-/// The CUDA driver's entry points that ask a device's free memory.
+/// The CUDA driver's entry points that ask a device's free memory, and
+/// (optional) those that describe it for ofld::properties.
 struct cuda_api {
   int (*CtxGetCurrent)(void **) = nullptr;
   int (*CtxSetCurrent)(void *) = nullptr;
   int (*MemGetInfo)(std::size_t *, std::size_t *) = nullptr;
   int (*PointerGetAttribute)(void *, int, unsigned long long) = nullptr;
+  int (*CtxGetDevice)(int *) = nullptr;
+  int (*DeviceGetAttribute)(int *, int, int) = nullptr;
+  int (*DeviceGetName)(char *, int, int) = nullptr;
+  int (*DeviceTotalMem)(std::size_t *, int) = nullptr;
 };
 
 /// The free memory of OpenMP device `D`, or capacity::NoAnswer where it is
@@ -36,7 +44,10 @@ struct cuda_api {
 /// plugin) load the CUDA driver and allocate in a context of their own
 /// making; the context of a byte allocated once is the one to ask in. The
 /// driver is only looked up, never loaded, here.
-inline std::uint64_t freeBytes(int D) {
+/// `Describe`, when given, is called in the device's context with the driver
+/// and the context's CUDA device (ofld::properties).
+template <class F = std::nullptr_t>
+inline std::uint64_t freeBytes(int D, F Describe = nullptr) {
   struct device_memory {
     std::mutex lock;
     cuda_api api;
@@ -70,6 +81,15 @@ inline std::uint64_t freeBytes(int D) {
           A.PointerGetAttribute =
               reinterpret_cast<decltype(A.PointerGetAttribute)>(
                   dlsym(Lib, "cuPointerGetAttribute"));
+          A.CtxGetDevice = reinterpret_cast<decltype(A.CtxGetDevice)>(
+              dlsym(Lib, "cuCtxGetDevice"));
+          A.DeviceGetAttribute =
+              reinterpret_cast<decltype(A.DeviceGetAttribute)>(
+                  dlsym(Lib, "cuDeviceGetAttribute"));
+          A.DeviceGetName = reinterpret_cast<decltype(A.DeviceGetName)>(
+              dlsym(Lib, "cuDeviceGetName"));
+          A.DeviceTotalMem = reinterpret_cast<decltype(A.DeviceTotalMem)>(
+              dlsym(Lib, "cuDeviceTotalMem_v2"));
           if (A.CtxGetCurrent && A.CtxSetCurrent && A.MemGetInfo &&
               A.PointerGetAttribute)
             M.api = A;
@@ -95,6 +115,11 @@ inline std::uint64_t freeBytes(int D) {
     return capacity::NoAnswer;
   std::size_t Free = 0, Total = 0;
   const bool Ok = !M.api.MemGetInfo(&Free, &Total);
+  if constexpr (!std::is_same_v<F, std::nullptr_t>) {
+    int Dev = 0;
+    if (Ok && M.api.CtxGetDevice && !M.api.CtxGetDevice(&Dev))
+      Describe(M.api, Dev);
+  }
   if (Saved != Ctx)
     (void)M.api.CtxSetCurrent(Saved);
   return Ok ? std::uint64_t(Free) : capacity::NoAnswer;
