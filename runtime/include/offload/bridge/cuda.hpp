@@ -7,8 +7,8 @@
 // Not for users. The free memory of a device, asked of the CUDA driver
 // where the OpenMP runtime put one there, for the capacity rule
 // (offload/policy/capacity.hpp) and, with the device's attributes, for
-// ofld::properties (offload/bridge/transfer.hpp). The driver is looked up, never loaded: a
-// program without a GPU needs no CUDA.
+// ofld::properties (offload/bridge/transfer.hpp). The driver is looked up,
+// never loaded: a program without a GPU needs no CUDA.
 //
 //===----------------------------------------------------------------------===//
 

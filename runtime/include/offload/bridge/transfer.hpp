@@ -187,33 +187,32 @@ extern "C" inline std::int32_t __ofld_device_properties(std::int32_t Requested,
     Out->max_grid[I] = std::int64_t(ofld::policy::PortableMaxGrid[I]);
     Out->max_block[I] = std::int64_t(ofld::policy::PortableMaxBlock[I]);
   }
-  const std::uint64_t Free =
-      d::freeBytes(D, [Out](const d::cuda_api &A, int Dev) {
-        if (!A.DeviceGetAttribute || !A.DeviceGetName || !A.DeviceTotalMem)
-          return;
-        auto Attr = [&](int Which) {
-          int V = 0;
-          return A.DeviceGetAttribute(&V, Which, Dev) ? 0 : V;
-        };
-        // CU_DEVICE_ATTRIBUTE_*: threads per block 1, block 2-4, grid 5-7,
-        // shared memory per block 8, warp 10, clock 13, SMs 16, compute
-        // capability 75 and 76.
-        (void)A.DeviceGetName(Out->name, int(sizeof(Out->name)), Dev);
-        std::snprintf(Out->arch, sizeof(Out->arch), "sm_%d%d", Attr(75),
-                      Attr(76));
-        std::size_t Total = 0;
-        if (!A.DeviceTotalMem(&Total, Dev))
-          Out->global_memory = std::int64_t(Total);
-        Out->max_threads_per_block = Attr(1);
-        for (int I = 0; I < 3; ++I) {
-          Out->max_block[I] = Attr(2 + I);
-          Out->max_grid[I] = Attr(5 + I);
-        }
-        Out->shared_memory_per_block = Attr(8);
-        Out->warp_size = Attr(10);
-        Out->clock_khz = Attr(13);
-        Out->multiprocessors = Attr(16);
-      });
+  const std::uint64_t Free = d::freeBytes(D, [Out](const d::cuda_api &A,
+                                                   int Dev) {
+    if (!A.DeviceGetAttribute || !A.DeviceGetName || !A.DeviceTotalMem)
+      return;
+    auto Attr = [&](int Which) {
+      int V = 0;
+      return A.DeviceGetAttribute(&V, Which, Dev) ? 0 : V;
+    };
+    // CU_DEVICE_ATTRIBUTE_*: threads per block 1, block 2-4, grid 5-7,
+    // shared memory per block 8, warp 10, clock 13, SMs 16, compute
+    // capability 75 and 76.
+    (void)A.DeviceGetName(Out->name, int(sizeof(Out->name)), Dev);
+    std::snprintf(Out->arch, sizeof(Out->arch), "sm_%d%d", Attr(75), Attr(76));
+    std::size_t Total = 0;
+    if (!A.DeviceTotalMem(&Total, Dev))
+      Out->global_memory = std::int64_t(Total);
+    Out->max_threads_per_block = Attr(1);
+    for (int I = 0; I < 3; ++I) {
+      Out->max_block[I] = Attr(2 + I);
+      Out->max_grid[I] = Attr(5 + I);
+    }
+    Out->shared_memory_per_block = Attr(8);
+    Out->warp_size = Attr(10);
+    Out->clock_khz = Attr(13);
+    Out->multiprocessors = Attr(16);
+  });
   if (Free != d::capacity::NoAnswer)
     Out->free_memory = std::int64_t(Free);
   return 1;
