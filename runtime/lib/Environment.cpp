@@ -26,6 +26,18 @@ bool isSetTo(const char *Name, const char *Value) {
   return ofld::policy::isSetTo(std::getenv(Name), Value);
 }
 
+/// A number of seconds (not negative); none if unset or bad.
+std::optional<double> seconds(const char *Name) {
+  const char *V = std::getenv(Name);
+  if (!V || !*V)
+    return std::nullopt;
+  char *End = nullptr;
+  double S = std::strtod(V, &End);
+  if (*End || !(S >= 0))
+    return std::nullopt;
+  return S;
+}
+
 /// A byte count with an optional K, M or G suffix; none if unset or bad.
 std::optional<std::size_t> bytes(const char *Name) {
   return ofld::policy::parseBytes(std::getenv(Name));
@@ -53,6 +65,7 @@ Environment read() {
   E.StagingThreads = bytes("OFFLOAD_STAGING_THREADS");
   E.StagingPiece = bytes("OFFLOAD_STAGING_PIECE");
   E.StagingSlots = bytes("OFFLOAD_STAGING_SLOTS");
+  E.Timeout = seconds("OFFLOAD_TIMEOUT");
   if (isOn("OFFLOAD_PROFILE")) {
     E.ProfileTable = true;
     std::string P = std::getenv("OFFLOAD_PROFILE");

@@ -61,6 +61,10 @@ struct Environment {
   /// optional K, M or G suffix; none where unset, empty or malformed.
   std::optional<std::size_t> StagingMin, StagingThreads, StagingPiece,
       StagingSlots;
+  /// tools/Watchdog.cpp: OFFLOAD_TIMEOUT, seconds a wait for the device may
+  /// last before it is an error; 0 turns the watchdog off; none where unset
+  /// or malformed (a warning after 60 s).
+  std::optional<double> Timeout;
   /// tools/Profile.cpp: OFFLOAD_PROFILE set and not 0 prints the table at exit;
   /// a value ending in .json also names the trace file.
   bool ProfileTable = false;

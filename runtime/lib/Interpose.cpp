@@ -15,9 +15,11 @@
 // the top of the include order (runtime/CMakeLists.txt): it calls the
 // parts, none calls it.
 //
-// The launch path when profiling is off and no image has a printf buffer:
-// __tgt_target_kernel loads one flag word (LaunchHooks), finds it zero and
-// calls libomptarget's. Nothing else runs per launch.
+// The launch path when profiling is off, no image has a printf buffer and
+// the watchdog is off (OFFLOAD_TIMEOUT=0): __tgt_target_kernel loads one
+// flag word (LaunchHooks), finds it zero and calls libomptarget's. With the
+// watchdog on (the default) it also holds a watchdog::Watch: a clock read
+// and an uncontended lock.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,7 +41,12 @@ namespace {
 /// until the runtime's constructor has found libomptarget's definition
 /// (a library initialised before the runtime may launch): the slow path
 /// finds it then.
-enum LaunchHook : unsigned { Unresolved = 1, Profile = 2, Printf = 4 };
+enum LaunchHook : unsigned {
+  Unresolved = 1,
+  Profile = 2,
+  Printf = 4,
+  Watched = 8
+};
 std::atomic<unsigned> LaunchHooks{Unresolved};
 TargetKernelFn NextTargetKernel = nullptr;
 
@@ -57,14 +64,20 @@ TargetKernelFn nextTargetKernel() {
   NextTargetKernel = nextTargetKernel();
   if (profile::enabled())
     LaunchHooks.fetch_or(Profile);
+  if (watchdog::enabled())
+    LaunchHooks.fetch_or(Watched);
   LaunchHooks.fetch_and(~unsigned(Unresolved), std::memory_order_release);
 }
 
-/// A launch with hooks: the device's printf buffer is printed after it
-/// (PrintfLaunch), and the profiler times it.
+/// A launch with hooks: the watchdog names it if it lasts, the device's
+/// printf buffer is printed after it (PrintfLaunch), and the profiler times
+/// it.
 int hookedLaunch(unsigned Hooks, void *Loc, int64_t Device, int32_t Teams,
                  int32_t Threads, void *HostPtr, KernelArgs *Args) {
   TargetKernelFn Next = nextTargetKernel();
+  std::optional<watchdog::Watch> Watch;
+  if (Hooks & (Watched | Unresolved) && watchdog::enabled())
+    Watch.emplace(watchdog::ofLaunch(Loc, Device, HostPtr));
   std::optional<PrintfLaunch> Print;
   if (Hooks & (Printf | Unresolved))
     Print.emplace(Device);

@@ -49,6 +49,7 @@ extern "C" int32_t __ofld_launch_shape(const __ofld_site *Site,
                                        const void *RegionId, uint32_t *Dims) {
   if (profile::Active)
     profile::setSite(Site, RegionId);
+  watchdog::setLaunchSite(Site, RegionId);
   const long long E[3] = {Extent[0], Extent[1], Extent[2]};
   if (lacks_bound(Shape, E)) {
     char Cause[320];

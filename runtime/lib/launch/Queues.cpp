@@ -293,8 +293,26 @@ void syncStream(Queue &Q, std::unique_lock<std::mutex> &L, const char *What) {
     return;
   uint32_t Upto = Q.Issued;
   const Driver &Cu = *Q.Gpu->Cu;
+  watchdog::Subject Waited;
+  Waited.Device = Q.Device;
+  Waited.InFlight = Upto - Q.Synced;
+  if (Waited.InFlight <= RingSize)
+    if (const __ofld_site *Oldest = Q.Ring[(Q.Synced + 1) % RingSize]) {
+      Waited.Kernel = Oldest->kernel;
+      Waited.File = Oldest->file;
+      Waited.Line = Oldest->line;
+    }
+  if (Q.Gpu->Marks)
+    Waited.Mark = &Q.Gpu->Marks[Q.Index];
+  Waited.Ring = Q.Ring;
+  Waited.RingSize = RingSize;
+  Waited.Upto = Upto;
   L.unlock();
-  CUresult R = Cu.StreamSynchronize(Q.Stream);
+  CUresult R;
+  {
+    watchdog::Watch W(Waited);
+    R = Cu.StreamSynchronize(Q.Stream);
+  }
   L.lock();
   if (!R) {
     Q.Synced = std::max(Q.Synced, Upto);
@@ -395,7 +413,8 @@ bool launchOnStream(Queue &Q, std::unique_lock<std::mutex> &L, Prepared &P) {
     return false;
   }
   Q.Issued = Seq;
-  Q.Ring[Seq % RingSize] = P.Site;
+  // The watchdog reads the ring while a thread waits (tools/Watchdog.cpp).
+  __atomic_store_n(&Q.Ring[Seq % RingSize], P.Site, __ATOMIC_RELAXED);
   if (environment().LaunchBlocking)
     syncStream(Q, L, "the launch (OFFLOAD_LAUNCH_BLOCKING=1)");
   return true;
@@ -428,6 +447,7 @@ void workerMain(Queue *Q) {
       L.unlock();
       if (profile::Active)
         profile::setSite(J.D.Site, nullptr);
+      watchdog::setLaunchSite(J.D.Site, nullptr);
       std::vector<std::string> Errors;
       DeferredErrors = &Errors;
       J.D.Body(static_cast<void **>(J.D.Context), J.D.Dims, Q->Device);

@@ -228,7 +228,7 @@ bool onStream(Queue &Q, std::unique_lock<std::mutex> &L, const Transfer &T) {
   }
   Q.markUsed();
   uint32_t Seq = ++Q.Issued;
-  Q.Ring[Seq % RingSize] = &TransferSite;
+  __atomic_store_n(&Q.Ring[Seq % RingSize], &TransferSite, __ATOMIC_RELAXED);
   return true;
 }
 

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The tools part's interface: what the runtime tells a user about a run,
-// apart from the run itself. Its two tools observe launches and copies and
+// apart from the run itself. Its tools observe launches and copies and
 // change none of them.
 //
 // Profile (Profile.cpp): where the time of a program's launches and copies
@@ -16,6 +16,9 @@
 //
 // The hooks in the launch path test `profile::Active`, read once when the
 // runtime loads: with neither on, that load and branch is all they cost.
+//
+// Watchdog (Watchdog.cpp): a wait for the device that lasts names the kernel
+// it waits for and its call site; OFFLOAD_TIMEOUT makes it an error.
 //
 // Device printf (DevicePrintf.cpp): where kernels buffer their printf (AMD
 // GPUs, OFFLOAD_BUFFERED_PRINTF), the buffer is printed after launches.
@@ -131,6 +134,59 @@ private:
   void *State = nullptr;
   int64_t Device = -1;
 };
+
+/// The watchdog (Watchdog.cpp): a wait for the device that lasts is named.
+/// A thread that blocks on the device holds a Watch; a watchdog thread
+/// (started by the first one) wakes every half second. A wait older than
+/// OFFLOAD_TIMEOUT seconds is a named error that ends the program (exit
+/// status 1); without OFFLOAD_TIMEOUT it is named once, as a warning, after
+/// 60 s; OFFLOAD_TIMEOUT=0 turns it off. A kernel that never finishes then
+/// fails with its name and call site instead of hanging.
+namespace watchdog {
+
+/// What a wait is for, read by the watchdog when it lasts.
+struct Subject {
+  const char *Kernel = nullptr; ///< null: not known
+  const char *File = nullptr;
+  unsigned Line = 0;
+  int64_t Device = -1;
+  /// Launches waited for (1 for a launch that waits for itself).
+  uint32_t InFlight = 1;
+  /// A queue's mark word and ring (launch/QueueState.h): where set, the
+  /// launch whose first block started last is the one named, if it is one
+  /// of the `InFlight` up to `Upto`.
+  const uint32_t *Mark = nullptr;
+  const __ofld_site *const *Ring = nullptr;
+  uint32_t RingSize = 0, Upto = 0;
+};
+
+/// Whether waits are watched (OFFLOAD_TIMEOUT is not 0).
+bool enabled();
+
+/// Marks the calling thread as waiting for `S` while it lives.
+class Watch {
+public:
+  explicit Watch(const Subject &S);
+  ~Watch();
+  Watch(const Watch &) = delete;
+  Watch &operator=(const Watch &) = delete;
+
+private:
+  void *Held = nullptr;
+};
+
+/// Remembers the call site of the calling thread's next launch
+/// (__ofld_launch_shape calls it): its kernel is named if the launch goes
+/// through libomptarget. A queue's worker passes no `RegionId`: its next
+/// launch is that site's.
+void setLaunchSite(const __ofld_site *Site, const void *RegionId);
+
+/// The subject of a launch through libomptarget: the site set last, if it
+/// is this kernel's (`HostPtr`), else the source location in `Loc`
+/// (";file;function;line;column;;", no kernel name).
+Subject ofLaunch(const void *Loc, int64_t Device, const void *HostPtr);
+
+} // namespace watchdog
 
 } // namespace ofld::detail
 

@@ -1,0 +1,238 @@
+//===- tools/Watchdog.cpp - a wait for the device that lasts is named -----===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// A kernel that never finishes (a barrier some threads never reach, a flag
+// nobody sets) leaves its program blocked in cuStreamSynchronize or in
+// libomptarget, with nothing on the screen. Every blocking wait for the
+// device holds a Watch naming the launch it waits for; a watchdog thread,
+// started by the first Watch, wakes every half second and names a wait that
+// lasts: after OFFLOAD_TIMEOUT seconds as an error that ends the program,
+// else once, after 60 s, as a warning (a long kernel is no error by itself).
+//
+// A thread keeps its slot (a small mutex and the subject) for its lifetime:
+// holding a Watch costs a clock read and an uncontended lock. The slots are
+// never freed, so the watchdog may read them while the program exits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Environment.h"
+#include "tools/Tools.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+using namespace ofld::detail;
+using namespace ofld::detail::watchdog;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Seconds a wait lasts before the warning, without OFFLOAD_TIMEOUT.
+constexpr double WarnAfter = 60;
+/// Threads watched at once; a thread beyond them waits unwatched.
+constexpr unsigned MaxSlots = 256;
+
+struct Slot {
+  std::mutex Lock;
+  bool Active = false;
+  uint64_t WaitId = 0, WarnedId = 0;
+  Clock::time_point Since;
+  Subject What;
+};
+
+struct Slots {
+  Slot S[MaxSlots];
+  std::atomic<unsigned> Used{0};
+};
+
+Slots &slots() {
+  static Slots *All = new Slots; // never freed: read while the program exits
+  return *All;
+}
+
+/// The limit in seconds and whether reaching it is an error.
+struct Limit {
+  double Seconds = WarnAfter;
+  bool Fatal = false;
+};
+
+Limit limit() {
+  const std::optional<double> &T = environment().Timeout;
+  return T ? Limit{*T, true} : Limit{};
+}
+
+/// The launch a wait is for: the queue's running one where its mark names
+/// one of those waited for.
+Subject resolve(Subject S) {
+  if (!S.Mark || !S.Ring || !S.RingSize)
+    return S;
+  uint32_t M = __atomic_load_n(S.Mark, __ATOMIC_ACQUIRE);
+  if (S.Upto - M < S.InFlight && S.Upto - M < S.RingSize) {
+    if (const __ofld_site *Site =
+            __atomic_load_n(&S.Ring[M % S.RingSize], __ATOMIC_RELAXED)) {
+      S.Kernel = Site->kernel;
+      S.File = Site->file;
+      S.Line = Site->line;
+      S.InFlight = 1;
+    }
+  }
+  return S;
+}
+
+/// "kernel 'k' at f.cpp:12", or what is known of the launch.
+void describe(const Subject &S, char *Out, std::size_t Size) {
+  const char *Kernel = S.Kernel ? S.Kernel : "?";
+  if (S.InFlight > 1)
+    std::snprintf(Out, Size,
+                  "%u launches on device %lld (the oldest: kernel '%s' at "
+                  "%s:%u)",
+                  S.InFlight, (long long)S.Device, Kernel,
+                  S.File ? S.File : "?", S.Line);
+  else if (S.Kernel)
+    std::snprintf(Out, Size, "kernel '%s' at %s:%u, on device %lld", Kernel,
+                  S.File ? S.File : "?", S.Line, (long long)S.Device);
+  else if (S.File)
+    std::snprintf(Out, Size, "the target region at %s:%u, on device %lld",
+                  S.File, S.Line, (long long)S.Device);
+  else
+    std::snprintf(Out, Size, "a launch on device %lld", (long long)S.Device);
+}
+
+/// One look at every wait; may end the program.
+void inspect(const Limit &L) {
+  Slots &All = slots();
+  unsigned Used = std::min(All.Used.load(std::memory_order_acquire), MaxSlots);
+  Clock::time_point Now = Clock::now();
+  for (unsigned I = 0; I < Used; ++I) {
+    Slot &S = All.S[I];
+    std::unique_lock<std::mutex> G(S.Lock);
+    double Waited = std::chrono::duration<double>(Now - S.Since).count();
+    if (!S.Active || Waited < L.Seconds || S.WarnedId == S.WaitId)
+      continue;
+    char What[512];
+    describe(resolve(S.What), What, sizeof What);
+    if (L.Fatal) {
+      std::fflush(stdout);
+      std::fprintf(stderr,
+                   "offload: %s has not finished after %.0f s "
+                   "(OFFLOAD_TIMEOUT=%g): the program stops\n",
+                   What, Waited, L.Seconds);
+      std::fflush(nullptr);
+      std::_Exit(EXIT_FAILURE);
+    }
+    S.WarnedId = S.WaitId;
+    std::fprintf(stderr,
+                 "offload: warning: %s has run for %.0f s; "
+                 "OFFLOAD_TIMEOUT=<seconds> stops a program whose kernel "
+                 "does not finish\n",
+                 What, Waited);
+  }
+}
+
+void start() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    Limit L = limit();
+    std::thread([L] {
+      // Check at least twice per limit, at most every half second.
+      auto Period =
+          std::chrono::duration<double>(std::clamp(L.Seconds / 2, 0.01, 0.5));
+      for (;;) {
+        std::this_thread::sleep_for(Period);
+        inspect(L);
+      }
+    }).detach();
+  });
+}
+
+/// The calling thread's slot; null past MaxSlots.
+Slot *ownSlot() {
+  thread_local Slot *Own = [] {
+    unsigned I = slots().Used.fetch_add(1, std::memory_order_acq_rel);
+    return I < MaxSlots ? &slots().S[I] : nullptr;
+  }();
+  return Own;
+}
+
+} // namespace
+
+bool watchdog::enabled() {
+  static const bool On = !environment().Timeout || *environment().Timeout > 0;
+  return On;
+}
+
+Watch::Watch(const Subject &What) {
+  if (!enabled())
+    return;
+  Slot *S = ownSlot();
+  if (!S)
+    return;
+  start();
+  {
+    std::lock_guard<std::mutex> G(S->Lock);
+    S->What = What;
+    S->Since = Clock::now();
+    ++S->WaitId;
+    S->Active = true;
+  }
+  Held = S;
+}
+
+Watch::~Watch() {
+  if (!Held)
+    return;
+  auto *S = static_cast<Slot *>(Held);
+  std::lock_guard<std::mutex> G(S->Lock);
+  S->Active = false;
+}
+
+namespace {
+struct LaunchSite {
+  const __ofld_site *Site = nullptr;
+  const void *RegionId = nullptr;
+};
+thread_local LaunchSite NextLaunch;
+} // namespace
+
+void watchdog::setLaunchSite(const __ofld_site *Site, const void *RegionId) {
+  NextLaunch = {Site, RegionId};
+}
+
+Subject watchdog::ofLaunch(const void *Loc, int64_t Device,
+                           const void *HostPtr) {
+  Subject S;
+  S.Device = Device;
+  if (NextLaunch.Site &&
+      (!NextLaunch.RegionId || NextLaunch.RegionId == HostPtr)) {
+    S.Kernel = NextLaunch.Site->kernel;
+    S.File = NextLaunch.Site->file;
+    S.Line = NextLaunch.Site->line;
+    return S;
+  }
+  // A target region of other OpenMP code: its file and line, if clang
+  // recorded them (-g). The ident's string lives as long as the program;
+  // the file is copied out of it.
+  const auto *Id = static_cast<const omptarget::Ident *>(Loc);
+  if (!Id || !Id->Source)
+    return S;
+  thread_local char File[256];
+  const char *P = Id->Source + (*Id->Source == ';');
+  const char *Semi = std::strchr(P, ';');
+  const char *Line = Semi ? std::strchr(Semi + 1, ';') : nullptr;
+  if (!Line || Semi == P)
+    return S;
+  std::snprintf(File, sizeof File, "%.*s", int(Semi - P), P);
+  S.File = File;
+  S.Line = unsigned(std::strtoul(Line + 1, nullptr, 10));
+  return S;
+}
