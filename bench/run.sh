@@ -18,7 +18,8 @@
 #           raw.tar.gz (each program's stdout/stderr, per-phase transfer
 #           counts)
 #   BIN     the staged programs (default .gpu-runtime/bench)
-# BENCH_ARGS_launch, BENCH_ARGS_stream, BENCH_ARGS_xfer, BENCH_ARGS_seq: extra options of
+# BENCH_ARGS_launch, BENCH_ARGS_stream, BENCH_ARGS_xfer, BENCH_ARGS_seq, BENCH_ARGS_loops:
+# extra options of
 # those programs (e.g. "--reps=10 --n=1048576" for a quick smoke run).
 #===----------------------------------------------------------------------===#
 set -uo pipefail
@@ -52,11 +53,11 @@ RES=$LOG/results.txt
 for round in $(seq 1 "$ROUNDS"); do
   order="cuda omp ours"
   [ $((round % 2)) -eq 0 ] && order="ours omp cuda"
-  for m in launch stream xfer seq; do
+  for m in launch stream xfer seq loops; do
     for impl in $order; do
       p=${m}_$impl exe=$BIN/${m}_$impl
-      # seq (issue 15) has no OpenMP baseline.
-      [ "$p" = seq_omp ] && continue
+      # seq (issue 15) and loops (issue 30) have no OpenMP baseline.
+      [ "$p" = seq_omp ] || [ "$p" = loops_omp ] && continue
       if [ ! -x "$exe" ]; then
         echo "round=$round program=$p status=MISSING" >> "$RES"
         continue

@@ -60,6 +60,7 @@ BEGIN {
   unit["stream_dot"] = "GB/s"
   unit["xfer_triad"] = "ms"; unit["xfer_triad_tofrom"] = "ms"
   unit["seq_chain"] = "ms"; unit["seq_jacobi2d"] = "ms"; unit["seq_fdtd2d"] = "ms"
+  unit["loops_jacobi2d"] = "ms"; unit["loops_fdtd2d"] = "ms"; unit["loops_bfs"] = "ms"
   unit["seq_jacobi2d_512"] = "ms"; unit["seq_fdtd2d_512"] = "ms"
   unit["seq_jacobi2d_placed"] = "ms"; unit["seq_fdtd2d_placed"] = "ms"
   impls[1] = "ours"; impls[2] = "cuda"; impls[3] = "omp"
@@ -112,6 +113,17 @@ END {
   row("seq_fdtd2d", "(reference: one placement)", "", 0)
   row("seq_jacobi2d_512", "(reference: 512 x 512)", "", 0)
   row("seq_fdtd2d_512", "(reference: 512 x 512)", "", 0)
+
+  # Naive loops (issue 30): the loop with no region against the same in a
+  # region, and against CUDA with the copies outside the loop.
+  n3 = split("jacobi2d fdtd2d bfs", ls, " ")
+  for (k = 1; k <= n3; k++) {
+    m = "loops_" ls[k]
+    r = ratio(value(m, "ours"), value(m, "ours_region"))
+    row(m, "ours/ours_region <= 1.05", r, r != "" && r <= 1.05)
+    r = ratio(value(m, "ours"), value(m, "cuda"))
+    row(m, "ours/cuda <= 1.05", r, r != "" && r <= 1.05)
+  }
 
   r = ratio(value("xfer_triad", "ours"), value("xfer_triad", "cuda"))
   row("xfer_triad", "ours/cuda <= 1.0 (stretch 0.5)", r, r != "" && r <= 1.0)
