@@ -839,6 +839,37 @@ void printCopies(const State &S, std::FILE *Out) {
     std::fprintf(Out, "(none)\n");
 }
 
+/// The copies a launch site made at more than one of its launches: a loop
+/// around the launch copies them every iteration (issue 30). Regions' and
+/// ofld::copy's rows are not launches.
+void printRepeated(const State &S, std::FILE *Out) {
+  std::vector<const CopyRow *> Repeated;
+  for (auto &[K, C] : S.Copies) {
+    auto R = S.Kernels.find(C.W);
+    if (C.Copies > 1 && R != S.Kernels.end() && R->second.Launches > 1)
+      Repeated.push_back(&C);
+  }
+  if (Repeated.empty())
+    return;
+  std::sort(Repeated.begin(), Repeated.end(),
+            [](const CopyRow *A, const CopyRow *B) {
+              if (A->Bytes != B->Bytes)
+                return A->Bytes > B->Bytes;
+              return std::tie(A->W->Label, A->Arg, A->ToDevice) <
+                     std::tie(B->W->Label, B->Arg, B->ToDevice);
+            });
+  std::fprintf(Out, "offload profile: copies repeated by a loop (made at "
+                    "more than one launch of their call site; an "
+                    "ofld::region around the loop keeps the data on the "
+                    "device, and -Rpass-missed=offload says why the compiler "
+                    "did not)\n");
+  for (const CopyRow *C : Repeated)
+    std::fprintf(Out, "  '%s' %s %llu times, %llu bytes: %s\n",
+                 C->Arg.c_str(), C->ToDevice ? "to device" : "from device",
+                 (unsigned long long)C->Copies, (unsigned long long)C->Bytes,
+                 C->W->Label.c_str());
+}
+
 void printTable(State &S, std::FILE *Out) {
   std::vector<KernelRow *> Rows;
   uint64_t Launches = 0;
@@ -868,6 +899,7 @@ void printTable(State &S, std::FILE *Out) {
   printKernelRows(Rows, Total, Out);
   printClockNotes(S, Rows, Out);
   printCopies(S, Out);
+  printRepeated(S, Out);
 }
 
 void jsonString(std::FILE *Out, const std::string &Text) {
