@@ -15,8 +15,8 @@
 //===----------------------------------------------------------------------===//
 
 #define BENCH_SEQ_HD __host__ __device__
-#include "../common/bench.hpp"
 #include "../apps/common/cuda_time.cuh"
+#include "../common/bench.hpp"
 #include "../common/cuda_check.cuh"
 #include "common.hpp"
 

@@ -864,8 +864,8 @@ void printRepeated(const State &S, std::FILE *Out) {
                     "device, and -Rpass-missed=offload says why the compiler "
                     "did not)\n");
   for (const CopyRow *C : Repeated)
-    std::fprintf(Out, "  '%s' %s %llu times, %llu bytes: %s\n",
-                 C->Arg.c_str(), C->ToDevice ? "to device" : "from device",
+    std::fprintf(Out, "  '%s' %s %llu times, %llu bytes: %s\n", C->Arg.c_str(),
+                 C->ToDevice ? "to device" : "from device",
                  (unsigned long long)C->Copies, (unsigned long long)C->Bytes,
                  C->W->Label.c_str());
 }
