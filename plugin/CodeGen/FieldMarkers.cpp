@@ -35,7 +35,8 @@ PreservedAnalyses DropFieldMarkersPass::run(Module &M,
   SmallVector<IntrinsicInst *, 16> Calls;
   SmallVector<Function *, 2> Decls;
   for (Function &F : M) {
-    if (F.getIntrinsicID() != Intrinsic::ptr_annotation)
+    if (F.getIntrinsicID() != Intrinsic::ptr_annotation &&
+        F.getIntrinsicID() != Intrinsic::var_annotation)
       continue;
     Decls.push_back(&F);
     for (User *U : F.users())
@@ -49,7 +50,8 @@ PreservedAnalyses DropFieldMarkersPass::run(Module &M,
             II->getArgOperand(1)->stripPointerCasts()))
       if (!is_contained(Texts, G))
         Texts.push_back(G);
-    II->replaceAllUsesWith(II->getArgOperand(0));
+    if (!II->getType()->isVoidTy()) // ptr.annotation returns its pointer
+      II->replaceAllUsesWith(II->getArgOperand(0));
     II->eraseFromParent();
   }
   // The declarations and the marker's text, unless still used (another

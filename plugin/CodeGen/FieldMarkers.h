@@ -15,9 +15,16 @@
 // generic instead of global stores of the results, 6% slower than the same
 // kernel taking the spans as parameters; bench/apps/README.md).
 //
-// DropFieldMarkersPass replaces each such call whose annotation is one of
-// the plugin's markers by the pointer it annotates, at the start of the
-// pipeline, in device and host compiles alike: nothing reads them from IR.
+// On a kernel parameter the attribute becomes an llvm.var.annotation call
+// on the parameter's stack slot, which keeps the slot too: a kernel took its
+// [[offload::out]] span from local memory and stored its results through a
+// generic pointer (btree's find_k: `st.local` of the span at entry, `ld.local`
+// and `st.b32` for each answer, where nvcc has `st.global`).
+//
+// DropFieldMarkersPass removes both kinds of call whose annotation is one of
+// the plugin's markers (a field access becomes the pointer it annotated), at
+// the start of the pipeline, in device and host compiles alike: nothing
+// reads them from IR.
 //
 //===----------------------------------------------------------------------===//
 
