@@ -1,4 +1,4 @@
-//===- FieldMarkers.cpp - drop [[offload::out]]'s field annotations -------===//
+//===- FieldMarkers.cpp - drop the annotations of [[offload::out]] --------===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
@@ -46,8 +46,8 @@ PreservedAnalyses DropFieldMarkersPass::run(Module &M,
   }
   SmallVector<GlobalVariable *, 4> Texts;
   for (IntrinsicInst *II : Calls) {
-    if (auto *G = dyn_cast<GlobalVariable>(
-            II->getArgOperand(1)->stripPointerCasts()))
+    if (auto *G =
+            dyn_cast<GlobalVariable>(II->getArgOperand(1)->stripPointerCasts()))
       if (!is_contained(Texts, G))
         Texts.push_back(G);
     if (!II->getType()->isVoidTy()) // ptr.annotation returns its pointer

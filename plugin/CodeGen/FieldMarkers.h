@@ -1,4 +1,4 @@
-//===- FieldMarkers.h - drop [[offload::out]]'s field annotations -*- C++ -*-===//
+//===- FieldMarkers.h - drop [[offload::out]]'s annotations -----*- C++ -*-===//
 //
 // Part of the offload project: GPU offloading for C++ through a Clang plugin.
 //
