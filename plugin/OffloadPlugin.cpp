@@ -15,6 +15,7 @@
 #include "CodeGen/DeviceOptLevel.h"
 #include "CodeGen/DeviceSymbols.h"
 #include "CodeGen/EntryGuards.h"
+#include "CodeGen/FieldMarkers.h"
 #include "CodeGen/HostLowering.h"
 #include "CodeGen/LaunchPrologue.h"
 #include "Sema/BundledHeaders.h"
@@ -102,6 +103,7 @@ protected:
           PB.registerPipelineStartEPCallback(
               [Device, &CI, &Libs](llvm::ModulePassManager &MPM,
                                    llvm::OptimizationLevel) {
+                MPM.addPass(offload::DropFieldMarkersPass());
                 if (Device) {
                   MPM.addPass(offload::DeviceEntriesPass());
                   MPM.addPass(offload::DeviceLibrariesPass(CI, Libs));

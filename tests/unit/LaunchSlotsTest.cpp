@@ -63,3 +63,65 @@ TEST_CASE("a parameter no mapped range holds gets no address") {
   CHECK(L.at(32, 8) == 0); // its range has no device address
   CHECK(L.at(56, 16) == 0);
 }
+
+namespace {
+/// A launch of a struct with two resident span fields: two mapped ranges,
+/// the struct's word (a literal), the two fields' pointer slots.
+struct StructLaunch {
+  double A[4] = {}, B[4] = {};
+  int Site = 0;
+  void *Ptrs[5] = {A, B, nullptr, A + 1, B};
+  std::int64_t Sizes[5] = {32, 32, 8, 24, 32};
+  std::int64_t Types[5] = {__ofld_map_to, __ofld_map_to | __ofld_map_from,
+                           __ofld_map_literal, 0, 0};
+  std::uintptr_t Addr[2] = {0x1000, 0x2000};
+  std::uint64_t Params[4] = {0, 42, 0x1008, 0x2000};
+  void keep(ofld::detail::LaunchMemo &M, std::uint64_t Gen) const {
+    M.keep(&Site, 0, Gen, 2, 5, Ptrs, Sizes, Types, Addr, Params);
+  }
+  bool recall(const ofld::detail::LaunchMemo &M, std::uint64_t Gen,
+              std::uintptr_t *GotAddr, std::uint64_t *GotParams) const {
+    return M.recall(&Site, 0, Gen, 2, 5, Ptrs, Sizes, Types, GotAddr,
+                    GotParams);
+  }
+};
+} // namespace
+
+TEST_CASE("a launch memo gives back the addresses, with new literals") {
+  StructLaunch L;
+  ofld::detail::LaunchMemo M;
+  L.keep(M, 7);
+  L.Ptrs[2] = reinterpret_cast<void *>(std::uintptr_t(43)); // new scalar
+  std::uintptr_t Addr[2] = {};
+  std::uint64_t Params[4] = {9, 9, 9, 9};
+  REQUIRE(L.recall(M, 7, Addr, Params));
+  CHECK(Addr[0] == 0x1000);
+  CHECK(Addr[1] == 0x2000);
+  CHECK(Params[0] == 0);
+  CHECK(Params[1] == 43);
+  CHECK(Params[2] == 0x1008);
+  CHECK(Params[3] == 0x2000);
+}
+
+TEST_CASE("a launch memo does not hold for other ranges or residency") {
+  StructLaunch L;
+  ofld::detail::LaunchMemo M;
+  L.keep(M, 7);
+  std::uintptr_t Addr[2];
+  std::uint64_t Params[4];
+  CHECK_FALSE(L.recall(M, 8, Addr, Params)); // a region began or ended
+  StructLaunch Moved = L;
+  Moved.Ptrs[1] = Moved.A; // another array in a field
+  CHECK_FALSE(Moved.recall(M, 7, Addr, Params));
+  StructLaunch Pointer = L;
+  Pointer.Ptrs[3] = Pointer.A + 2; // a pointer slot moved within its range
+  CHECK_FALSE(Pointer.recall(M, 7, Addr, Params));
+  StructLaunch Shorter = L;
+  Shorter.Sizes[0] = 16; // a span shrank
+  CHECK_FALSE(Shorter.recall(M, 7, Addr, Params));
+  StructLaunch Written = L;
+  Written.Types[0] |= __ofld_map_from; // another launch's transfer bits
+  CHECK_FALSE(Written.recall(M, 7, Addr, Params));
+  ofld::detail::LaunchMemo Empty;
+  CHECK_FALSE(L.recall(Empty, 7, Addr, Params));
+}

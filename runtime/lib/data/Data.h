@@ -105,6 +105,10 @@ std::vector<WrittenRange> removeResident(int64_t Device, const void *Holder);
 /// on `Device`; null otherwise (also for a range of 0 bytes outside any).
 void *residentAddress(int64_t Device, const void *Host, int64_t Bytes);
 
+/// Changes whenever a holder adds or removes a range (any device): what a
+/// launch found of its ranges stays true while this is the same.
+uint64_t residencyGeneration();
+
 /// What a launch needs to know of one of its ranges, in one look.
 struct RangeLookup {
   void *Address = nullptr; ///< residentAddress

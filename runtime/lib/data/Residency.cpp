@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -56,6 +57,9 @@ struct Resident {
   /// A launch wrote into it although Type has no `from`.
   bool Written = false;
 };
+
+/// residencyGeneration(): bumped under a table's lock by every change.
+std::atomic<uint64_t> Generation{1};
 
 struct DeviceTable {
   std::shared_mutex Lock;
@@ -97,6 +101,7 @@ void ofld::detail::addResident(int64_t Device, const void *Holder,
   T->List.push_back({B, B + uintptr_t(Bytes), reinterpret_cast<uintptr_t>(Dev),
                      Holder, Kind, Type,
                      Place ? *Place : __ofld_place{nullptr, 0}});
+  Generation.fetch_add(1, std::memory_order_acq_rel);
 }
 
 std::vector<WrittenRange> ofld::detail::removeResident(int64_t Device,
@@ -116,7 +121,12 @@ std::vector<WrittenRange> ofld::detail::removeResident(int64_t Device,
         return true;
       });
   T->List.erase(It, T->List.end());
+  Generation.fetch_add(1, std::memory_order_acq_rel);
   return Written;
+}
+
+uint64_t ofld::detail::residencyGeneration() {
+  return Generation.load(std::memory_order_acquire);
 }
 
 void *ofld::detail::residentAddress(int64_t Device, const void *Host,

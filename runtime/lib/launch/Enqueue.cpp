@@ -251,6 +251,8 @@ struct DeviceAddresses {
   bool *Partly = PartlyBuf;
   /// Every range with bytes is on the device already.
   bool Held = true;
+  /// A range needed markWrites (done once per launch, never memoised).
+  bool Marked = false;
 
   explicit DeviceAddresses(int32_t N) {
     if (N <= Inline)
@@ -272,8 +274,10 @@ bool findOnDevice(const LaunchArgs &A, DeviceAddresses &D) {
                                 (A.Types[I] & MapFrom) != 0);
     D.Addr[I] = reinterpret_cast<uintptr_t>(R.Address);
     D.Partly[I] = R.Partly;
-    if (R.WritesConstEntry)
+    if (R.WritesConstEntry) {
       markWrites(A.Site, A.Device, A.Ptrs[I], A.Sizes[I], A.name(I));
+      D.Marked = true;
+    }
     if (D.Addr[I] || A.Sizes[I] <= 0)
       continue;
     if (wrongBuffer(A, I))
@@ -376,6 +380,28 @@ bool launchViaArena(Queue &Q, std::unique_lock<std::mutex> &L,
   return Launched || !Q.Errors.empty();
 }
 
+/// The memo of `Site`'s launches on this thread (a few sites share one).
+LaunchMemo &memoOf(const __ofld_site *Site) {
+  constexpr std::size_t Ways = 8;
+  thread_local LaunchMemo Memos[Ways];
+  return Memos[(reinterpret_cast<uintptr_t>(Site) >> 4) % Ways];
+}
+
+/// Step 5 for a launch whose data is all on the device: on the stream,
+/// behind the worker's launches if it has any. Returns 1.
+int32_t launchHeld(Queue &Q, Prepared &P) {
+  std::vector<std::string> Errors;
+  {
+    std::unique_lock<std::mutex> L(Q.Lock);
+    if (!Q.Jobs.empty() || Q.Running)
+      submit(Q, Job{true, P, {}}); // behind the worker's launches
+    else if (!launchOnStream(Q, L, P) || environment().LaunchBlocking)
+      Errors.swap(Q.Errors);
+  }
+  reportErrors(std::move(Errors));
+  return 1;
+}
+
 } // namespace
 
 /// Whether the launch goes on its queue's stream (returns 1: done, or
@@ -396,10 +422,19 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
   if (!Q)
     return 0;
   DeviceAddresses D(N);
-  if (!findOnDevice(A, D))
-    return 1;
   GpuDevice *G = gpu(Device);
   Function F = G ? function(*G, RegionId) : Function{};
+  // Read before the table is: a change during the look is a miss next time.
+  const uint64_t Gen = residencyGeneration();
+  LaunchMemo &Memo = memoOf(Site);
+  if (F.F) {
+    Prepared P(F, Dims, unsigned(1 + Total - N), Site);
+    if (Memo.recall(Site, Device, Gen, N, Total, Ptrs, Sizes, Types, D.Addr,
+                    P.Params))
+      return launchHeld(*Q, P);
+  }
+  if (!findOnDevice(A, D))
+    return 1;
   SmallCopies Small;
   bool ViaArena = F.F && !D.Held && Mode == __ofld_mode_now &&
                   placeInArena(A, *Q, D, Small);
@@ -412,18 +447,18 @@ __ofld_enqueue(const __ofld_site *Site, const ofld::launch *Shape,
   }
   Prepared P(F, Dims, unsigned(1 + Total - N), Site);
   fillParams(P, A, D.Addr);
+  if (!ViaArena) {
+    if (!D.Marked)
+      Memo.keep(Site, Device, Gen, N, Total, Ptrs, Sizes, Types, D.Addr,
+                P.Params);
+    return launchHeld(*Q, P);
+  }
   std::vector<std::string> Errors;
   {
     std::unique_lock<std::mutex> L(Q->Lock);
-    if (ViaArena) {
-      if (!launchViaArena(*Q, L, Small, P))
-        return 0;
-      Errors.swap(Q->Errors);
-    } else if (!Q->Jobs.empty() || Q->Running) {
-      submit(*Q, Job{true, P, {}}); // behind the worker's launches
-    } else if (!launchOnStream(*Q, L, P) || environment().LaunchBlocking) {
-      Errors.swap(Q->Errors);
-    }
+    if (!launchViaArena(*Q, L, Small, P))
+      return 0;
+    Errors.swap(Q->Errors);
   }
   reportErrors(std::move(Errors));
   return 1;
