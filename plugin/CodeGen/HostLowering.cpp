@@ -138,19 +138,21 @@ std::optional<DecodedLaunch> decodeLaunch(Module &M, CallBase &Call) {
 /// paths, the argument arrays), which -O2 optimised and selected
 /// instructions for at every site, a quarter of the host back end of a
 /// translation unit of launches. The site function and its launch body are
-/// `optnone`: unoptimised they cost a fraction of that, and run no slower
-/// that matters next to the launch they make. Launches of a group share
+/// `optnone`: unoptimised they cost a fraction of that, and what they lose
+/// at run time is nothing next to the launch they make. Launches of a group share
 /// state in their caller's frame, so they stay there.
 CallBase &outlineSite(Module &M, CallBase &Call, DecodedLaunch &L) {
-  if (L.Site.Group.Id ||
-      llvm::any_of(L.Params, [](Value *P) { return !P->getType()->isPointerTy(); }))
+  if (L.Site.Group.Id || llvm::any_of(L.Params, [](Value *P) {
+        return !P->getType()->isPointerTy();
+      }))
     return Call;
   LLVMContext &Ctx = M.getContext();
   auto *PtrTy = PointerType::get(Ctx, 0);
   auto *FT = FunctionType::get(Type::getVoidTy(Ctx), {PtrTy, PtrTy}, false);
-  // The module's defaults (unwind tables, frame pointers), as for the body.
+  // The module's defaults: unwind tables, frame pointers.
   Function *F = Function::createWithDefaultAttr(
-      FT, GlobalValue::InternalLinkage, M.getDataLayout().getProgramAddressSpace(),
+      FT, GlobalValue::InternalLinkage,
+      M.getDataLayout().getProgramAddressSpace(),
       "__ofld_site." + L.Kernel->getName(), &M);
   F->addFnAttr(Attribute::NoUnwind);
   F->addFnAttr(Attribute::NoInline);
@@ -181,8 +183,9 @@ CallBase &outlineSite(Module &M, CallBase &Call, DecodedLaunch &L) {
   Args.push_back(Call.getArgOperand(First)); // the kernel
   L.Params.clear();
   for (unsigned I = First + 1; I + 1 < Call.arg_size(); ++I)
-    L.Params.push_back(FB.CreateLoad(
-        PtrTy, FB.CreateConstInBoundsGEP2_32(ObjsTy, F->getArg(0), 0, I - First - 1)));
+    L.Params.push_back(
+        FB.CreateLoad(PtrTy, FB.CreateConstInBoundsGEP2_32(ObjsTy, F->getArg(0),
+                                                           0, I - First - 1)));
   Args.append(L.Params.begin(), L.Params.end());
   Args.push_back(Call.getArgOperand(Call.arg_size() - 1)); // the descriptor
   CallInst *Marker =
