@@ -22,6 +22,10 @@
 //   &args) rc == 0 ? __ofld_finish_maps(plan, 1)           ; staged copies back
 //           : __ofld_launch_failed(...), run on the CPU
 //
+// A launch outside a launch group runs this in a function of its own,
+// `__ofld_site.<kernel>(objs, launch)`, which its caller calls; that function
+// and the body are optnone (HostLowering.cpp's outlineSite says why).
+//
 // The argument arrays hold the mapped ranges (transfer bits only) followed
 // by the kernel's parameter slots: __ofld_enqueue translates the slots to
 // device addresses itself, and __tgt_target_kernel performs the data begin

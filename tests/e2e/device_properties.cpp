@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include <offload/offload.hpp> // optional with the plugin
+#include <offload/properties.hpp>
 
 #include <cstdio>
 #include <cstring>

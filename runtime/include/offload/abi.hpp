@@ -31,7 +31,21 @@ struct cpu_access;
 struct __ofld_site;
 struct __ofld_map_plan;
 struct __ofld_place;
-struct __ofld_device_info;
+/// A device's properties as the runtimes report them (runtime_abi.def's
+/// __ofld_device_properties): fixed-size, no C++ types. 0 where unknown.
+/// Here, not in properties.hpp: the runtimes and the bridge fill it without
+/// the C++ record (and its <string>).
+struct __ofld_device_info {
+  char name[256];
+  char arch[64];
+  std::int64_t multiprocessors;
+  std::int64_t global_memory, free_memory;
+  std::int64_t max_threads_per_block;
+  std::int64_t max_grid[3], max_block[3];
+  std::int64_t shared_memory_per_block;
+  std::int64_t warp_size;
+  std::int64_t clock_khz;
+};
 /// The outlined launch: `Body(Objects, Dims, Device)`.
 typedef void (*__ofld_launch_body)(void **, uint32_t *, int64_t);
 

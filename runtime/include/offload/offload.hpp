@@ -11,6 +11,10 @@
 //   offload(saxpy, 2.0f, x, y);
 //   offload(ofld::launch{.grid = {4096}, .block = {256}}, saxpy, 2.0f, x, y);
 //
+// ofld::properties has a header of its own, <offload/properties.hpp>: its
+// std::string members bring <string>, which every translation unit would
+// otherwise parse (twice under the plugin: host and device side).
+//
 // With the plugin loaded this header is bundled into the compiler and
 // included automatically; `offload` is then only declared and every call is
 // lowered by the plugin into the libomptarget launch sequence. Without the
@@ -32,7 +36,6 @@
 #include "offload/device_libc.hpp"
 #include "offload/launch.hpp"
 #include "offload/math.hpp"
-#include "offload/properties.hpp"
 #include "offload/reduction.hpp"
 #include "offload/region.hpp"
 #include "offload/transfer.hpp"

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
+//   #include <offload/properties.hpp>
 //   ofld::device_properties p = ofld::properties(0);
 //   std::printf("%s (%s): %d SMs, %zu bytes free\n", p.name.c_str(),
 //               p.arch.c_str(), p.multiprocessors, p.free_memory);
@@ -16,6 +17,9 @@
 // that runs kernels without a device (offload/detail/host_properties.hpp);
 // docs/Targets.md says what other devices report. A number that names no
 // device is a named error.
+//
+// Include it where ofld::properties is used (offload.hpp says why it does
+// not).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,22 +35,6 @@
 #include <cstdio>
 #include <source_location>
 #include <string>
-
-extern "C" {
-/// A device's properties as the runtimes report them (runtime_abi.def's
-/// __ofld_device_properties): fixed-size, no C++ types. 0 where unknown.
-struct __ofld_device_info {
-  char name[256];
-  char arch[64];
-  std::int64_t multiprocessors;
-  std::int64_t global_memory, free_memory;
-  std::int64_t max_threads_per_block;
-  std::int64_t max_grid[3], max_block[3];
-  std::int64_t shared_memory_per_block;
-  std::int64_t warp_size;
-  std::int64_t clock_khz;
-};
-}
 
 #if !defined(_OPENMP)
 #include "offload/detail/host_properties.hpp"

@@ -10,6 +10,8 @@
 // RUN:   | FileCheck %s --check-prefix=SCALARS
 // RUN: %clangxx %host-target --offload-host-only -O0 -fno-discard-value-names -S -emit-llvm %s -o - \
 // RUN:   | FileCheck %s --check-prefix=EXTENT
+// RUN: %clangxx %host-target --offload-host-only -O2 -S -emit-llvm %s -o - \
+// RUN:   | FileCheck %s --check-prefix=OPT
 
 #include <span>
 
@@ -51,10 +53,10 @@ struct Params {
 // CHECK: @[[REGION:__ofld__Z4kern[A-Za-z0-9_]*.region_id]] = weak constant i8 0
 // CHECK: @.offloading.entry.__ofld__Z4kern{{.*}} section "llvm_offload_entries"
 // The ident_t names the real file, function and line:column.
-// CHECK: c";{{.*}}host-lowering.cpp;use;93;3;;\00"
+// CHECK: c";{{.*}}host-lowering.cpp;use;100;3;;\00"
 // Map names carry the argument spelling.
-// CHECK-DAG: c";params;{{.*}}host-lowering.cpp;93;3;;\00"
-// CHECK-DAG: c";counts;{{.*}}host-lowering.cpp;93;3;;\00"
+// CHECK-DAG: c";params;{{.*}}host-lowering.cpp;100;3;;\00"
+// CHECK-DAG: c";counts;{{.*}}host-lowering.cpp;100;3;;\00"
 // One argument array for __tgt_target_kernel: first the mapped ranges with
 // their transfer bits only, in parameter order: const& (to), T(&)[4]
 // (tofrom), span<const> (to), span (tofrom), out span (from); then the
@@ -71,7 +73,12 @@ void use(Params &params, int (&counts)[4], std::span<const double> a,
   // then the runtime queues the launch on its
   // stream where all of its data is on the device already (1), or the
   // outlined launch runs now (mode 1) or on the queue's worker (mode 2).
+  // The sequence is in a function of the site's own, which the caller
+  // calls with the parameter objects' addresses and the shape (none here).
   // CHECK-LABEL: define {{.*}}void @_Z3use
+  // CHECK: %ofld.site.objs = alloca [6 x ptr]
+  // CHECK: call void @[[SITE:__ofld_site\._Z4kern[^(]*]](ptr %ofld.site.objs, ptr null)
+  // CHECK: define internal void @[[SITE]](ptr %objs, ptr %launch) [[SITEATTRS:#[0-9]+]]
   // CHECK-DAG: %ofld.dims = alloca [8 x i32]
   // CHECK-DAG: %ofld.objs = alloca [6 x ptr]
   // CHECK-DAG: %ofld.extent = alloca [3 x i64]
@@ -96,7 +103,7 @@ void use(Params &params, int (&counts)[4], std::span<const double> a,
 // The launch itself: the runtime plans the five ranges (they may alias),
 // then one call maps, launches, copies back and synchronises; on failure the
 // plan is dropped without copying back and the kernel runs on the CPU.
-// CHECK: define internal void @[[BODY]](ptr %objs, ptr %dims, i64 %device)
+// CHECK: define internal void @[[BODY]](ptr %objs, ptr %dims, i64 %device) [[BODYATTRS:#[0-9]+]]
 // CHECK: ofld.offload:
 // CHECK: call void @llvm.memcpy{{.*}}(ptr {{.*}}%.offload_maptypes.plan, ptr {{.*}}@[[TYPES]], i64 160,
 // CHECK: %ofld.plan = call ptr @__ofld_plan_maps(ptr @.ofld.site{{[.0-9]*}}, i64 %device, i32 5, i32 20, ptr %.offload_ptrs, ptr %.offload_sizes, ptr %.offload_maptypes.plan, ptr @[[NAMES]])
@@ -110,6 +117,22 @@ void use(Params &params, int (&counts)[4], std::span<const double> a,
 // CHECK-NEXT: call void @__ofld_launch_failed(ptr @.ofld.site{{[.0-9]*}}, i64 %device, i32 %[[RC]], i32 5, ptr %.offload_ptrs, ptr %.offload_sizes)
 // CHECK-NEXT: call void @__ofld_finish_maps(ptr %ofld.plan, i32 0)
 // CHECK-NEXT: call void @_ZN6__ofld8cpu_grid
+// Both run once per launch: -O2 leaves them alone.
+// CHECK-DAG: attributes [[SITEATTRS]] = { noinline nounwind optnone
+// CHECK-DAG: attributes [[BODYATTRS]] = { noinline nounwind optnone
+
+// At -O2 the caller keeps one call per launch (the constant shape argument
+// may be propagated into the site function), the site function and the body
+// are not optimised.
+// OPT-LABEL: define {{.*}}void @_Z3use
+// OPT-NOT: __ofld_select_device
+// OPT: call {{.*}}void @[[SITE:__ofld_site\._Z4kern[^(]*]](ptr
+// OPT-NOT: __ofld_select_device
+// OPT: ret void
+// OPT: define internal {{.*}}void @[[SITE]]({{.*}}) {{.*}}[[ATTRS:#[0-9]+]] {
+// OPT: call i64 @__ofld_select_device(
+// OPT: call void @__ofld_launch._Z4kern
+// OPT: attributes [[ATTRS]] = { noinline nounwind optnone
 
 // One small mapping of a size known here: still planned, since the runtime
 // may move it to its argument arena (pinned memory the device holds), with
