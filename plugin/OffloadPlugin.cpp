@@ -16,6 +16,7 @@
 #include "CodeGen/DeviceSymbols.h"
 #include "CodeGen/EntryGuards.h"
 #include "CodeGen/HostLowering.h"
+#include "CodeGen/RegionFields.h"
 #include "CodeGen/LaunchPrologue.h"
 #include "Sema/BundledHeaders.h"
 #include "Sema/OffloadConsumer.h"
@@ -105,8 +106,10 @@ protected:
                 if (Device) {
                   MPM.addPass(offload::DeviceEntriesPass());
                   MPM.addPass(offload::DeviceLibrariesPass(CI, Libs));
-                } else
+                } else {
+                  MPM.addPass(offload::RegionFieldsPass());
                   MPM.addPass(offload::HostLoweringPass());
+                }
               });
           if (Device)
             PB.registerOptimizerLastEPCallback([](llvm::ModulePassManager &MPM,

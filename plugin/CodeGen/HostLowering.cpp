@@ -22,23 +22,9 @@ using namespace llvm;
 
 namespace offload {
 using abi::RuntimeFn;
+using abi::transferBits;
 
 namespace {
-
-/// The map bits of a transfer (runtime_abi.def).
-uint64_t transferBits(MapKind M) {
-  switch (M) {
-  case MapKind::To:
-    return abi::MapTo;
-  case MapKind::From:
-    return abi::MapFrom;
-  case MapKind::ToFrom:
-    return abi::MapTo | abi::MapFrom;
-  case MapKind::Literal:
-    break;
-  }
-  return 0;
-}
 
 ParamLayout spanOf(const SpanField &F);
 
