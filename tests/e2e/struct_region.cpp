@@ -8,7 +8,7 @@
 //   energy (const)             1024 B to the device, at the region
 //   acc (float, mutable)       1024 B to and 1024 B back, at the region
 //   result ([[offload::out]])  1024 B back only, at the region's end
-// and no transfer by the launches. Then, outside any region: two
+// and no transfer by the launches, nor by a nested region. Then, outside any region: two
 // consecutive launches taking the struct (a launch group), one that does
 // not wait (.nowait) and one beside a reduction.
 //
@@ -51,10 +51,17 @@ int main() {
 
   {
     ofld::region r{s};
-    for (int k = 0; k < 3; ++k)
-      offload(accumulate, s, N); // acc: 1 + 3 * (i % 4), on the device
-    offload(publish, s, N);     // result: 2 * acc
+    for (int k = 0; k < 2; ++k)
+      offload(accumulate, s, N); // acc: 1 + 2 * (i % 4), on the device
+    {
+      // Nested, and overlapping another argument's range: nothing moves.
+      const State &view = s;
+      ofld::region inner{view, std::span<const float>(energy)};
+      offload(accumulate, s, N); // acc: 1 + 3 * (i % 4)
+    }
+    offload(publish, s, N); // result: 2 * acc
   } // acc and result come back here
+  float result3 = result[3];
   bool ok = e2e::mismatches("acc after the region", acc, [&] {
               std::vector<float> w(N);
               for (std::size_t i = 0; i < N; ++i)
@@ -75,6 +82,6 @@ int main() {
   ok &= acc[5] == 1.0f + 6.0f * 1.0f;
   ok &= sum == float(N / 4 * (0 + 1 + 2 + 3));
   std::printf("acc[1] = %.1f, result[3] = %.1f, sum = %.1f: %s\n", acc[1],
-              result[3], sum, ok ? "ok" : "FAIL");
+              result3, sum, ok ? "ok" : "FAIL");
   return ok ? 0 : 1;
 }
