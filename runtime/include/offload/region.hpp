@@ -119,8 +119,8 @@ region_entry region_arg(T &object) {
 /// The span fields of what a region argument of type A refers to: null for
 /// spans, objects without span fields and builds without the plugin.
 template <class A> const __ofld_span_field *span_fields_of() {
-  using U = std::remove_cvref_t<A>;
 #if defined(__OFFLOAD_PLUGIN__)
+  using U = std::remove_cvref_t<A>;
   if constexpr (std::is_class_v<U> && !is_view<U>::value)
     return __ofld_fields_of<U>;
 #endif
