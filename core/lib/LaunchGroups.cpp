@@ -241,9 +241,8 @@ void findLaunchGroups(const CompoundStmt &Block, LaunchKernelFn KernelOf,
     // With structs held: every call of the group maps only held ranges,
     // and takes each held struct as the first call's class.
     auto holdsAll = [&] {
-      if (llvm::none_of(Held, [&](const VarDecl *V) {
-            return Structs.count(V) != 0;
-          }))
+      if (llvm::none_of(
+              Held, [&](const VarDecl *V) { return Structs.count(V) != 0; }))
         return true;
       for (size_t J = First; J <= Last; ++J) {
         const Launch &L = *Ls[J];

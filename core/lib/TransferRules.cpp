@@ -699,9 +699,8 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
 std::optional<ParamLayout> spanFieldsOf(QualType Object, ASTContext &Ctx) {
   if (Object->isDependentType() || !isSized(Object, Ctx))
     return std::nullopt;
-  std::optional<ParamClassification> C =
-      classifyAggregate(Object, Object, /*IsOut=*/false, /*IsIn=*/false, Ctx,
-                        "object");
+  std::optional<ParamClassification> C = classifyAggregate(
+      Object, Object, /*IsOut=*/false, /*IsIn=*/false, Ctx, "object");
   auto *R = C ? std::get_if<ParamRule>(&*C) : nullptr;
   if (!R)
     return std::nullopt;

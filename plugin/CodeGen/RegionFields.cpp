@@ -30,7 +30,9 @@ namespace {
 Constant *fieldTable(Module &M, const ParamLayout &Layout) {
   LLVMContext &Ctx = M.getContext();
   StructType *Row = abi::spanFieldType(Ctx);
-  auto I64 = [&](int64_t V) { return ConstantInt::get(Type::getInt64Ty(Ctx), V); };
+  auto I64 = [&](int64_t V) {
+    return ConstantInt::get(Type::getInt64Ty(Ctx), V);
+  };
   SmallVector<Constant *, 8> Rows;
   for (const SpanField &F : Layout.Fields) {
     Constant *Values[] = {
@@ -67,7 +69,8 @@ PreservedAnalyses RegionFieldsPass::run(Module &M, ModuleAnalysisManager &) {
     auto *Entry = dyn_cast<ConstantStruct>(Op.get());
     if (!Entry || Entry->getNumOperands() < 2)
       continue;
-    auto *GV = dyn_cast<GlobalVariable>(Entry->getOperand(0)->stripPointerCasts());
+    auto *GV =
+        dyn_cast<GlobalVariable>(Entry->getOperand(0)->stripPointerCasts());
     StringRef Text;
     if (!GV || GV->isDeclaration() ||
         !getConstantStringInfo(Entry->getOperand(1), Text) ||

@@ -337,8 +337,8 @@ void OffloadConsumer::checkDefaultShapes(ASTContext &Ctx) {
 /// RegionFieldsPass to turn into the table. CodeGen emits the variables at
 /// the end of the translation unit, after this.
 void OffloadConsumer::describeRegionFields(ASTContext &Ctx) {
-  auto Found =
-      Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(RegionFieldsVariable));
+  auto Found = Ctx.getTranslationUnitDecl()->lookup(
+      &Ctx.Idents.get(RegionFieldsVariable));
   auto *Template =
       Found.empty() ? nullptr : dyn_cast<VarTemplateDecl>(Found.front());
   if (!Template)

@@ -7,10 +7,10 @@
 // Issue 27: the lookups of bench/apps/xsbench with XSBench's arrays in one
 // struct of spans (seven read-only ones, the results an [[offload::out]]
 // one), passed to the kernel as `const simulation_data &` and resident in an
-// ofld::region that holds the struct (`ofld::region r{sd}`: its fields). The same lookup (ref.hpp) is also
-// launched with the eight spans as separate parameters (impl=ours_spans):
-// the struct must cost nothing over them. One repetition is one offload()
-// call and a wait.
+// ofld::region that holds the struct (`ofld::region r{sd}`: its fields). The
+// same lookup (ref.hpp) is also launched with the eight spans as separate
+// parameters (impl=ours_spans): the struct must cost nothing over them. One
+// repetition is one offload() call and a wait.
 //
 //   apps_xsstruct_ours [--n=LOOKUPS (17000000)] [--gridpoints=G (11303)]
 //                      [--reps=R (20)] [--warmup=W (3)]
