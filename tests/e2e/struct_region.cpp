@@ -8,7 +8,8 @@
 //   energy (const)             1024 B to the device, at the region
 //   acc (float, mutable)       1024 B to and 1024 B back, at the region
 //   result ([[offload::out]])  1024 B back only, at the region's end
-// and no transfer by the launches, nor by a nested region. Then, outside any region: two
+// and no transfer by the launches, nor by a nested region; r.update_from(s)
+// copies every field back mid-region. Then, outside any region: two
 // consecutive launches taking the struct (a launch group), one that does
 // not wait (.nowait) and one beside a reduction.
 //
@@ -49,6 +50,7 @@ int main() {
     energy[i] = float(i % 4);
   State s{energy, acc, result};
 
+  float mid = 0;
   {
     ofld::region r{s};
     for (int k = 0; k < 2; ++k)
@@ -60,6 +62,8 @@ int main() {
       offload(accumulate, s, N); // acc: 1 + 3 * (i % 4)
     }
     offload(publish, s, N); // result: 2 * acc
+    r.update_from(s);       // every field's device values, mid-region
+    mid = acc[2];
   } // acc and result come back here
   float result3 = result[3];
   bool ok = e2e::mismatches("acc after the region", acc, [&] {
@@ -70,6 +74,7 @@ int main() {
             }()) == 0;
   for (std::size_t i = 0; i < N; ++i)
     ok &= result[i] == 2.0f * acc[i];
+  ok &= mid == 7.0f;
 
   // A launch group of struct launches: acc mapped once for both.
   offload(accumulate, s, N);

@@ -134,6 +134,18 @@ inline std::size_t count_fields(const __ofld_span_field *F) {
   return N;
 }
 
+/// The range the span field `F` of the object at `Object` views.
+inline region_entry field_entry(const void *Object,
+                                const __ofld_span_field &F) {
+  const char *At = static_cast<const char *>(Object);
+  void *Data;
+  std::memcpy(&Data, At + F.data_offset, sizeof(Data));
+  std::size_t Size = std::size_t(F.extent);
+  if (F.size_offset >= 0)
+    std::memcpy(&Size, At + F.size_offset, sizeof(Size));
+  return {Data, std::int64_t(Size) * F.element_bytes, F.map};
+}
+
 /// Appends to `Out` what the region maps for the argument `E` describes:
 /// `E` itself, or the range of each span field of its object in place of
 /// the object's bytes. Returns the new number of entries.
@@ -144,15 +156,8 @@ inline std::size_t expand_entry(const region_entry &E,
     Out[N] = E;
     return N + 1;
   }
-  const char *Object = static_cast<const char *>(E.ptr);
-  for (; F->map; ++F) {
-    void *Data;
-    std::memcpy(&Data, Object + F->data_offset, sizeof(Data));
-    std::size_t Size = std::size_t(F->extent);
-    if (F->size_offset >= 0)
-      std::memcpy(&Size, Object + F->size_offset, sizeof(Size));
-    Out[N++] = {Data, std::int64_t(Size) * F->element_bytes, F->map};
-  }
+  for (; F->map; ++F)
+    Out[N++] = field_entry(E.ptr, *F);
   return N;
 }
 
@@ -204,22 +209,43 @@ public:
   }
 
   /// Copies the host's values of a range the device holds to the device
-  /// (OpenMP's `target update to`), after the launches issued before.
+  /// (OpenMP's `target update to`), after the launches issued before. A
+  /// struct of spans the region holds: each span field's range.
   template <class R>
   void update_to(R &&range,
                  std::source_location where = std::source_location::current()) {
-    update(detail::byte_range(range), 1, where);
+    update_ranges(range, 1, where);
   }
   /// Copies the device's values of a range it holds back to the host
-  /// (`target update from`), after the launches issued before.
+  /// (`target update from`), after the launches issued before; each span
+  /// field's range for a struct of spans.
   template <class R>
   void
   update_from(R &&range,
               std::source_location where = std::source_location::current()) {
-    update(detail::byte_range(range), 0, where);
+    update_ranges(range, 0, where);
   }
 
 private:
+  /// A range std::span can view; else an object, whose span fields (or,
+  /// without the plugin, whose bytes) the region holds as it maps it.
+  template <class R>
+  void update_ranges(R &range, std::int32_t to_device,
+                     const std::source_location &where) {
+    if constexpr (requires { std::span(range); }) {
+      update(detail::byte_range(range), to_device, where);
+    } else {
+      detail::region_entry E = detail::region_arg(range);
+      const __ofld_span_field *F = detail::span_fields_of<R>();
+      if (!F)
+        update({E.ptr, E.bytes}, to_device, where);
+      for (; F && F->map; ++F) {
+        detail::region_entry Field = detail::field_entry(E.ptr, *F);
+        update({Field.ptr, Field.bytes}, to_device, where);
+      }
+    }
+  }
+
   void update(std::pair<void *, std::int64_t> r, std::int32_t to_device,
               const std::source_location &where) {
 #if defined(_OPENMP)
