@@ -18,6 +18,7 @@
 #include "CodeGen/FieldMarkers.h"
 #include "CodeGen/HostLowering.h"
 #include "CodeGen/LaunchPrologue.h"
+#include "CodeGen/RegionFields.h"
 #include "Sema/BundledHeaders.h"
 #include "Sema/OffloadConsumer.h"
 #include "offload/Core/Diagnostics.h"
@@ -107,8 +108,10 @@ protected:
                 if (Device) {
                   MPM.addPass(offload::DeviceEntriesPass());
                   MPM.addPass(offload::DeviceLibrariesPass(CI, Libs));
-                } else
+                } else {
+                  MPM.addPass(offload::RegionFieldsPass());
                   MPM.addPass(offload::HostLoweringPass());
+                }
               });
           if (Device)
             PB.registerOptimizerLastEPCallback([](llvm::ModulePassManager &MPM,

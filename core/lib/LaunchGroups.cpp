@@ -18,6 +18,13 @@
 // variables are never held: a span can view part of another argument, and a
 // held range must contain whatever later calls map inside it.
 //
+// A struct of spans passed whole (`offload(k, s)`) is held as its span
+// fields, each with its own transfer (LaunchGroup::Held is then only "held";
+// the lowering maps each field), once per group. Its fields, like spans, may
+// view part of any other argument: the group holds them only where every
+// range its calls map is held too (mapped together, as their union), and
+// where every call takes the struct as the same class (the same fields).
+//
 //===----------------------------------------------------------------------===//
 
 #include "offload/Core/LaunchGroups.h"
@@ -28,6 +35,8 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <optional>
@@ -109,6 +118,29 @@ bool readsOnlyScalars(const Expr *E,
   return false;
 }
 
+/// The variable a struct of spans argument names: `s`, or the copy of `s`
+/// a by-value parameter gets.
+const VarDecl *wholeObject(const Expr *E) {
+  E = E->IgnoreImplicit()->IgnoreParens();
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E);
+      C && C->getNumArgs() == 1 &&
+      C->getConstructor()->isCopyOrMoveConstructor())
+    E = C->getArg(0);
+  return wholeVariable(E);
+}
+
+/// Whether two calls' parameters holding one struct variable see the same
+/// span fields.
+bool sameFields(const ParamLayout &A, const ParamLayout &B) {
+  if (A.Kind != PayloadKind::Aggregate || B.Kind != PayloadKind::Aggregate ||
+      A.Bytes != B.Bytes || A.Fields.size() != B.Fields.size())
+    return false;
+  for (auto [F, G] : llvm::zip_equal(A.Fields, B.Fields))
+    if (F.Offset != G.Offset || F.Map != G.Map)
+      return false;
+  return true;
+}
+
 /// One statement that may join a group.
 struct Launch {
   const CallExpr *Call = nullptr;
@@ -116,6 +148,8 @@ struct Launch {
   /// Per parameter: the variable it maps whole, if it may be held.
   llvm::SmallVector<const VarDecl *, 8> Holdable;
   llvm::SmallPtrSet<const VarDecl *, 8> ReadByValue;
+  /// Some parameter maps a range no group holds (a span variable).
+  bool MapsUnheld = false;
 };
 
 std::optional<Launch> asLaunch(const Stmt *S, LaunchKernelFn KernelOf) {
@@ -137,10 +171,13 @@ std::optional<Launch> asLaunch(const Stmt *S, LaunchKernelFn KernelOf) {
   L.Kernel = K;
   for (auto [I, P] : llvm::enumerate(K->Params)) {
     const Expr *Arg = CE->getArg(1 + I);
-    // A group holds one range per argument; an object of spans has one per
-    // field (an ofld::region holds them).
-    if (P.Kind == PayloadKind::Aggregate)
-      return std::nullopt;
+    if (P.Kind == PayloadKind::Aggregate) {
+      const VarDecl *V = wholeObject(Arg);
+      if (!V)
+        return std::nullopt;
+      L.Holdable.push_back(V);
+      continue;
+    }
     if (P.Kind == PayloadKind::Value) {
       if (!readsOnlyScalars(Arg, L.ReadByValue))
         return std::nullopt;
@@ -150,7 +187,9 @@ std::optional<Launch> asLaunch(const Stmt *S, LaunchKernelFn KernelOf) {
     const VarDecl *V = wholeVariable(Arg);
     if (!V)
       return std::nullopt;
-    L.Holdable.push_back(isStdSpan(V->getType()) ? nullptr : V);
+    bool Span = isStdSpan(V->getType());
+    L.MapsUnheld |= Span;
+    L.Holdable.push_back(Span ? nullptr : V);
   }
   return L;
 }
@@ -171,22 +210,58 @@ void findLaunchGroups(const CompoundStmt &Block, LaunchKernelFn KernelOf,
     if (!Ls[First])
       continue;
     const Launch &Open = *Ls[First];
-    llvm::SmallPtrSet<const VarDecl *, 8> Candidates, Held;
-    for (const VarDecl *V : Open.Holdable)
-      if (V)
-        Candidates.insert(V);
+    // Structs of spans the first call takes: candidates only where the
+    // group turns out to hold every range it maps (below).
+    llvm::DenseMap<const VarDecl *, const ParamLayout *> Structs;
+    for (auto [I, V] : llvm::enumerate(Open.Holdable))
+      if (V && Open.Kernel->Params[I].Kind == PayloadKind::Aggregate)
+        Structs.try_emplace(V, &Open.Kernel->Params[I]);
+    llvm::SmallPtrSet<const VarDecl *, 8> Held;
     size_t Last = First;
-    for (size_t J = First + 1; J < Ls.size() && Ls[J]; ++J) {
-      // Reading a candidate by value needs its host copy current: stop here.
-      if (llvm::any_of(Ls[J]->ReadByValue,
-                       [&](const VarDecl *V) { return Candidates.count(V); }))
-        break;
-      for (const VarDecl *V : Ls[J]->Holdable)
-        if (V && Candidates.count(V)) {
-          Held.insert(V);
-          Last = J;
+    auto findHeld = [&](bool WithStructs) {
+      llvm::SmallPtrSet<const VarDecl *, 8> Candidates;
+      for (const VarDecl *V : Open.Holdable)
+        if (V && (WithStructs || !Structs.count(V)))
+          Candidates.insert(V);
+      Held.clear();
+      Last = First;
+      for (size_t J = First + 1; J < Ls.size() && Ls[J]; ++J) {
+        // Reading a candidate by value needs its host copy current: stop
+        // here.
+        if (llvm::any_of(Ls[J]->ReadByValue,
+                         [&](const VarDecl *V) { return Candidates.count(V); }))
+          break;
+        for (const VarDecl *V : Ls[J]->Holdable)
+          if (V && Candidates.count(V)) {
+            Held.insert(V);
+            Last = J;
+          }
+      }
+    };
+    // With structs held: every call of the group maps only held ranges,
+    // and takes each held struct as the first call's class.
+    auto holdsAll = [&] {
+      if (llvm::none_of(
+              Held, [&](const VarDecl *V) { return Structs.count(V) != 0; }))
+        return true;
+      for (size_t J = First; J <= Last; ++J) {
+        const Launch &L = *Ls[J];
+        if (L.MapsUnheld)
+          return false;
+        for (auto [P, W] : llvm::enumerate(L.Holdable)) {
+          const ParamLayout &Layout = L.Kernel->Params[P];
+          if (Layout.Kind != PayloadKind::Value && (!W || !Held.count(W)))
+            return false;
+          auto It = W ? Structs.find(W) : Structs.end();
+          if (It != Structs.end() && !sameFields(*It->second, Layout))
+            return false;
         }
-    }
+      }
+      return true;
+    };
+    findHeld(/*WithStructs=*/true);
+    if (!holdsAll())
+      findHeld(/*WithStructs=*/false);
     if (Held.empty())
       continue;
 
@@ -199,6 +274,12 @@ void findLaunchGroups(const CompoundStmt &Block, LaunchKernelFn KernelOf,
     for (auto [I, V] : llvm::enumerate(Open.Holdable)) {
       if (!V || !Held.count(V) || !Done.insert(V).second)
         continue;
+      if (auto It = Structs.find(V); It != Structs.end()) {
+        // Each span field with its own transfer, the same in every call.
+        G.Held[I] = MapKind::ToFrom;
+        G.NumHeld += It->second->Fields.size();
+        continue;
+      }
       bool In = false, Out = false;
       for (size_t J = First; J <= Last; ++J)
         for (auto [P, W] : llvm::enumerate(Ls[J]->Holdable)) {

@@ -6,6 +6,7 @@
 
 #include "offload/Core/RegionConstness.h"
 #include "offload/Core/Diagnostics.h"
+#include "offload/Core/TransferRules.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -38,15 +39,38 @@ bool isRegion(QualType T) {
   return NS && NS->getName() == "ofld";
 }
 
+/// Where an argument's data is named: a variable and the path of span
+/// fields from it ("" for the variable itself, "grid.energy").
+struct Place {
+  const VarDecl *Var;
+  std::string Path;
+};
+
+std::string joinPath(llvm::StringRef Outer, llvm::StringRef Inner) {
+  if (Outer.empty() || Inner.empty())
+    return (Outer + Inner).str();
+  return (Outer + "." + Inner).str();
+}
+
 /// What an argument is made of, through the conversions on the way: the
 /// variable in `std::span<const float>(v)`, in the span_param a launch
-/// builds from `v`, or `v` itself.
-const VarDecl *viewedVariable(const Expr *E) {
-  for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
+/// builds from `v`, or `v` itself; or a field of it, reached by `.`.
+std::optional<Place> viewedPlace(const Expr *E) {
+  std::string Path;
+  for (unsigned Depth = 0; E && Depth < 32; ++Depth) {
     E = E->IgnoreParens();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      return dyn_cast<VarDecl>(DRE->getDecl());
-    if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        return Place{V, Path};
+      return std::nullopt;
+    }
+    if (const auto *M = dyn_cast<MemberExpr>(E)) {
+      const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+      if (!F || M->isArrow())
+        return std::nullopt;
+      Path = joinPath(F->getName(), Path);
+      E = M->getBase();
+    } else if (const auto *C = dyn_cast<CXXConstructExpr>(E))
       E = C->getNumArgs() ? C->getArg(0) : nullptr;
     else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
       E = M->getSubExpr();
@@ -57,16 +81,17 @@ const VarDecl *viewedVariable(const Expr *E) {
     else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
       E = W->getSubExpr();
     else
-      return nullptr;
+      return std::nullopt;
   }
-  return nullptr;
+  return std::nullopt;
 }
 
-/// A region entry that maps a variable to the device, only (ReadOnly) or
-/// to and from.
+/// A region entry that maps a variable (or one span field of it) to the
+/// device, only (ReadOnly) or to and from.
 struct ConstEntry {
   const VarDecl *Region;
   const VarDecl *Viewed;
+  std::string Path; ///< of the span field in Viewed; "" for Viewed itself
   const Expr *Entry;
   SourceLocation ScopeEnd; ///< where the region ends
   bool ReadOnly;
@@ -94,12 +119,22 @@ public:
       return true;
     for (const Expr *Arg : Init->arguments()) {
       const Expr *Stripped = Arg->IgnoreImplicit();
-      auto Elem = spanElement(Stripped->getType());
-      if (!Elem)
+      std::optional<Place> P = viewedPlace(Stripped);
+      if (!P)
         continue;
-      if (const VarDecl *V = viewedVariable(Stripped))
-        Entries.push_back({VD, V, Arg, Scopes.back()->getRBracLoc(),
-                           Elem->isConstQualified()});
+      SourceLocation End = Scopes.back()->getRBracLoc();
+      if (auto Elem = spanElement(Stripped->getType())) {
+        Entries.push_back(
+            {VD, P->Var, P->Path, Arg, End, Elem->isConstQualified()});
+        continue;
+      }
+      // An object of spans: the region maps each span field by its type.
+      QualType Object = Stripped->getType().getNonReferenceType();
+      if (Object->isRecordType())
+        if (std::optional<ParamLayout> L = spanFieldsOf(Object, Ctx))
+          for (const SpanField &F : L->Fields)
+            Entries.push_back({VD, P->Var, joinPath(P->Path, F.Path), Arg, End,
+                               F.Map == MapKind::To});
     }
     return true;
   }
@@ -111,51 +146,71 @@ public:
     std::optional<LaunchInfo> L = LaunchOf(*CE);
     if (!L)
       return true;
-    const SourceManager &SM = Ctx.getSourceManager();
     for (unsigned I = 0; I < L->Desc->Params.size(); ++I) {
       const ParamLayout &P = L->Desc->Params[I];
+      unsigned ArgIndex = L->FirstArg + I;
+      if (ArgIndex >= CE->getNumArgs())
+        continue;
+      const Expr *Arg = CE->getArg(ArgIndex);
       // An [[offload::in]] span is written too, but its writes should stay
       // in the launch: in a region they go into the region's copy.
-      bool Writes =
-          P.Kind == PayloadKind::Span &&
-          (P.Map == MapKind::ToFrom || P.Map == MapKind::From || P.Scratch);
-      unsigned ArgIndex = L->FirstArg + I;
-      if (!Writes || ArgIndex >= CE->getNumArgs())
+      if (P.Kind == PayloadKind::Span &&
+          (P.Map == MapKind::ToFrom || P.Map == MapKind::From || P.Scratch)) {
+        if (std::optional<Place> V = viewedPlace(Arg))
+          warnAt(*CE, *L, I, *V, P.Scratch);
         continue;
-      const VarDecl *V = viewedVariable(CE->getArg(ArgIndex));
+      }
+      // An object of spans is written through its non-const span fields.
+      if (P.Kind != PayloadKind::Aggregate)
+        continue;
+      std::optional<Place> V = viewedPlace(Arg);
       if (!V)
         continue;
-      for (const ConstEntry &E : Entries) {
-        // The region is alive at the call: declared before it, in a block
-        // that has not ended.
-        if (E.Viewed != V || (!E.ReadOnly && !P.Scratch) ||
-            !SM.isBeforeInTranslationUnit(E.Region->getEndLoc(),
-                                          CE->getBeginLoc()) ||
-            !SM.isBeforeInTranslationUnit(CE->getEndLoc(), E.ScopeEnd))
-          continue;
-        if (P.Scratch)
-          report(Diags, CE->getArg(ArgIndex)->getExprLoc(),
-                 DiagId::RegionScratchWritten)
-              << L->Kernel << L->Kernel->getParamDecl(I) << V->getName()
-              << E.Region << !E.ReadOnly
-              << CE->getArg(ArgIndex)->getSourceRange();
-        else
-          report(Diags, CE->getArg(ArgIndex)->getExprLoc(),
-                 DiagId::RegionConstWritten)
-              << L->Kernel << L->Kernel->getParamDecl(I) << V->getName()
-              << E.Region << CE->getArg(ArgIndex)->getSourceRange();
-        report(Diags, E.Entry->getExprLoc(),
-               P.Scratch ? DiagId::RegionHeldNote
-                         : DiagId::RegionConstEntryNote)
-            << V->getName() << E.Entry->getSourceRange();
-        Warned.insert(CE);
-        break;
-      }
+      // One warning per parameter: the first such field.
+      for (const SpanField &F : P.Fields)
+        if ((F.Map == MapKind::ToFrom || F.Map == MapKind::From) &&
+            warnAt(*CE, *L, I, {V->Var, joinPath(V->Path, F.Path)},
+                   /*Scratch=*/false))
+          break;
     }
     return true;
   }
 
 private:
+  /// Warns at parameter `I` of launch `CE` if it writes `Written` while a
+  /// region alive at the call maps it to the device only (or, for an
+  /// [[offload::in]] span, at all).
+  bool warnAt(const CallExpr &CE, const LaunchInfo &L, unsigned I,
+              const Place &Written, bool Scratch) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const Expr *Arg = CE.getArg(L.FirstArg + I);
+    std::string Name = joinPath(Written.Var->getName(), Written.Path);
+    for (const ConstEntry &E : Entries) {
+      // The region is alive at the call: declared before it, in a block
+      // that has not ended.
+      if (E.Viewed != Written.Var || E.Path != Written.Path ||
+          (!E.ReadOnly && !Scratch) ||
+          !SM.isBeforeInTranslationUnit(E.Region->getEndLoc(),
+                                        CE.getBeginLoc()) ||
+          !SM.isBeforeInTranslationUnit(CE.getEndLoc(), E.ScopeEnd))
+        continue;
+      if (Scratch)
+        report(Diags, Arg->getExprLoc(), DiagId::RegionScratchWritten)
+            << L.Kernel << L.Kernel->getParamDecl(I) << Name << E.Region
+            << !E.ReadOnly << Arg->getSourceRange();
+      else
+        report(Diags, Arg->getExprLoc(), DiagId::RegionConstWritten)
+            << L.Kernel << L.Kernel->getParamDecl(I) << Name << E.Region
+            << Arg->getSourceRange();
+      report(Diags, E.Entry->getExprLoc(),
+             Scratch ? DiagId::RegionHeldNote : DiagId::RegionConstEntryNote)
+          << Name << E.Entry->getSourceRange();
+      Warned.insert(&CE);
+      return true;
+    }
+    return false;
+  }
+
   ASTContext &Ctx;
   DiagnosticsEngine &Diags;
   LaunchOfFn LaunchOf;

@@ -603,8 +603,8 @@ private:
 /// at any depth; every field that cannot be copied byte by byte, reported
 /// together; None for the other rows to decide.
 static std::optional<ParamClassification>
-classifyAggregate(QualType T, QualType Object, bool IsOut, ASTContext &Ctx,
-                  llvm::StringRef Name) {
+classifyAggregate(QualType T, QualType Object, bool IsOut, bool IsIn,
+                  ASTContext &Ctx, llvm::StringRef Name) {
   const auto *RD = Object->getAsCXXRecordDecl();
   if (!RD || !RD->hasDefinition() || RD->isInStdNamespace() ||
       RD->isPolymorphic() || reductionOf(Object).first != ReduceKind::None)
@@ -633,6 +633,8 @@ classifyAggregate(QualType T, QualType Object, bool IsOut, ASTContext &Ctx,
   }
   if (IsOut)
     return RuleViolation{DiagId::OutOnAggregate, T, {}};
+  if (IsIn)
+    return RuleViolation{DiagId::InOnAggregate, T, {}};
   ParamRule R{RuleId::SpanFields, {}, Object, "sizeof(" + Name.str() + ")"};
   R.Layout.Kind = PayloadKind::Aggregate;
   // The object's bytes are copied, by value and by reference alike; nothing
@@ -673,7 +675,7 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
     return RuleViolation{DiagId::ParamIncompleteType, T, {}};
 
   QualType Object = T.getNonReferenceType();
-  if (auto R = classifyAggregate(T, Object, IsOut, Ctx, Name))
+  if (auto R = classifyAggregate(T, Object, IsOut, IsIn, Ctx, Name))
     return *R;
   if (const auto *Ref = T->getAs<LValueReferenceType>())
     return classifyReference(T, Ref->getPointeeType(), IsOut, IsIn, Ctx, Name);
@@ -692,6 +694,17 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
   R.Layout.Map = MapKind::Literal;
   R.Layout.Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
   return R;
+}
+
+std::optional<ParamLayout> spanFieldsOf(QualType Object, ASTContext &Ctx) {
+  if (Object->isDependentType() || !isSized(Object, Ctx))
+    return std::nullopt;
+  std::optional<ParamClassification> C = classifyAggregate(
+      Object, Object, /*IsOut=*/false, /*IsIn=*/false, Ctx, "object");
+  auto *R = C ? std::get_if<ParamRule>(&*C) : nullptr;
+  if (!R)
+    return std::nullopt;
+  return std::move(R->Layout);
 }
 
 /// The text a fix-it replaces to give parameter `P` another type: from its
@@ -757,6 +770,7 @@ void reportViolation(DiagnosticsEngine &Diags, const FunctionDecl &Kernel,
     case DiagId::InAndOut:
       break;
     case DiagId::OutOnAggregate:
+    case DiagId::InOnAggregate:
       DB << V.Type.getNonReferenceType().getUnqualifiedType();
       break;
     case DiagId::ReductionByValue:

@@ -22,23 +22,9 @@ using namespace llvm;
 
 namespace offload {
 using abi::RuntimeFn;
+using abi::transferBits;
 
 namespace {
-
-/// The map bits of a transfer (runtime_abi.def).
-uint64_t transferBits(MapKind M) {
-  switch (M) {
-  case MapKind::To:
-    return abi::MapTo;
-  case MapKind::From:
-    return abi::MapFrom;
-  case MapKind::ToFrom:
-    return abi::MapTo | abi::MapFrom;
-  case MapKind::Literal:
-    break;
-  }
-  return 0;
-}
 
 ParamLayout spanOf(const SpanField &F);
 
@@ -541,20 +527,35 @@ void LaunchLowering::emitGroupBegin(IRBuilder<> &B, ArrayRef<Value *> Params) {
   unsigned N = Site.Group.NumHeld, Slot = 0;
   auto *PtrsTy = ArrayType::get(PtrTy, N), *I64sTy = ArrayType::get(I64, N);
   SmallVector<Constant *, 8> Names;
-  for (auto [I, Held] : enumerate(Site.Group.Held)) {
-    if (Held == MapKind::Literal)
-      continue;
-    auto [Ptr, Bytes, Count] = rangeOf(B, Site.Kernel.Params[I], Params[I]);
+  auto Hold = [&](Value *Ptr, Value *Bytes, MapKind Held,
+                  const std::string &Name) {
     B.CreateStore(Ptr, B.CreateConstInBoundsGEP2_32(PtrsTy, G.Ptrs, 0, Slot));
     B.CreateStore(Bytes,
                   B.CreateConstInBoundsGEP2_32(I64sTy, G.Sizes, 0, Slot));
     B.CreateStore(ConstantInt::get(I64, transferBits(Held)),
                   B.CreateConstInBoundsGEP2_32(I64sTy, G.Types, 0, Slot));
     uint32_t Size;
-    Names.push_back(OMP.getOrCreateSrcLocStr(
-        Site.File, I < Site.ArgSpellings.size() ? Site.ArgSpellings[I] : "arg",
-        Site.Line, Site.Column, Size));
+    Names.push_back(OMP.getOrCreateSrcLocStr(Site.File, Name, Site.Line,
+                                             Site.Column, Size));
     ++Slot;
+  };
+  for (auto [I, Held] : enumerate(Site.Group.Held)) {
+    if (Held == MapKind::Literal)
+      continue;
+    const ParamLayout &P = Site.Kernel.Params[I];
+    std::string Name =
+        I < Site.ArgSpellings.size() ? Site.ArgSpellings[I] : "arg";
+    // A struct of spans: each span field, with its own transfer.
+    if (P.Kind == PayloadKind::Aggregate) {
+      for (const SpanField &F : P.Fields) {
+        auto [Ptr, Bytes, Count] =
+            rangeOf(B, spanOf(F), fieldAt(B, Params[I], F));
+        Hold(Ptr, Bytes, F.Map, Name + "." + F.Path);
+      }
+      continue;
+    }
+    auto [Ptr, Bytes, Count] = rangeOf(B, P, Params[I]);
+    Hold(Ptr, Bytes, Held, Name);
   }
   auto Fn = abi::declare(M, RuntimeFn::__ofld_group_begin);
   Value *Device = B.CreateCall(

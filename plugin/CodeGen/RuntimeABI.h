@@ -15,6 +15,8 @@
 #ifndef OFFLOAD_CODEGEN_RUNTIMEABI_H
 #define OFFLOAD_CODEGEN_RUNTIMEABI_H
 
+#include "offload/Core/KernelDescriptor.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Frontend/OpenMP/OMPConstants.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -75,6 +77,21 @@ inline llvm::StructType *siteType(llvm::LLVMContext &Ctx) {
                                     });
 }
 
+/// The fields of `struct __ofld_span_field`, in order.
+enum class SpanFieldField {
+#define OFLD_ABI_SPAN_FIELD(Enum, Name, Type) Enum,
+#include "offload/runtime_abi.def"
+};
+
+/// The IR type of `struct __ofld_span_field`.
+inline llvm::StructType *spanFieldType(llvm::LLVMContext &Ctx) {
+  Types T(Ctx);
+  return llvm::StructType::get(Ctx, {
+#define OFLD_ABI_SPAN_FIELD(Enum, Name, Type) T.Type,
+#include "offload/runtime_abi.def"
+                                    });
+}
+
 /// Bits of __ofld_site::flags.
 #define OFLD_ABI_SITE_FLAG(Enum, Name, Value)                                  \
   inline constexpr uint32_t SiteFlag##Enum = Value;
@@ -98,6 +115,21 @@ enum LaunchMode : int32_t {
                         llvm::omp::OpenMPOffloadMappingFlags::OMPName),        \
                 "runtime_abi.def: " #Enum " is not libomptarget's " #OMPName);
 #include "offload/runtime_abi.def"
+
+/// The map bits of a transfer.
+inline uint64_t transferBits(MapKind M) {
+  switch (M) {
+  case MapKind::To:
+    return MapTo;
+  case MapKind::From:
+    return MapFrom;
+  case MapKind::ToFrom:
+    return MapTo | MapFrom;
+  case MapKind::Literal:
+    break;
+  }
+  return 0;
+}
 
 /// The marker symbols and names of offload.hpp.
 #define OFLD_ABI_MARKER(Enum, Name)                                            \

@@ -15,6 +15,7 @@
 #include "offload/Core/LaunchChecks.h"
 #include "offload/Core/LaunchGroups.h"
 #include "offload/Core/RegionConstness.h"
+#include "offload/Core/TransferRules.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -62,6 +63,8 @@ public:
         analyseKernelBodies(Ctx, CI.getDiagnostics(), checkedKernels());
     copyConstantsToDevice(Ctx, Bodies.Constants);
     checkDefaultShapes(Ctx);
+    if (!isGPU() && !CI.getLangOpts().OpenMPIsTargetDevice)
+      describeRegionFields(Ctx);
   }
 
 private:
@@ -79,6 +82,7 @@ private:
   bool kernelChecked(const FunctionDecl &K, KernelFacts &Facts) override;
 
   void checkDefaultShapes(ASTContext &Ctx);
+  void describeRegionFields(ASTContext &Ctx);
   void completeParameterTypes(const FunctionDecl &FD);
   void prepareDefinition(FunctionDecl *FD, const KernelFacts &Facts);
   FunctionDecl *instantiateThunk(llvm::StringRef Name, const FunctionDecl &K);
@@ -325,6 +329,35 @@ void OffloadConsumer::checkDefaultShapes(ASTContext &Ctx) {
       It->second = analyseLaunchBound(*K, Ctx);
     if (It->second)
       checkDefaultShape(CI.getDiagnostics(), *CE, *K, *It->second);
+  }
+}
+
+/// Annotates each `__ofld_fields_of<S>` the translation unit instantiated
+/// (every class an ofld::region maps) with the span fields of S, for
+/// RegionFieldsPass to turn into the table. CodeGen emits the variables at
+/// the end of the translation unit, after this.
+void OffloadConsumer::describeRegionFields(ASTContext &Ctx) {
+  auto Found = Ctx.getTranslationUnitDecl()->lookup(
+      &Ctx.Idents.get(RegionFieldsVariable));
+  auto *Template =
+      Found.empty() ? nullptr : dyn_cast<VarTemplateDecl>(Found.front());
+  if (!Template)
+    return;
+  for (VarTemplateSpecializationDecl *Spec : Template->specializations()) {
+    const TemplateArgumentList &Args = Spec->getTemplateArgs();
+    if (Args.size() != 1 || Args[0].getKind() != TemplateArgument::Type ||
+        Spec->hasAttr<AnnotateAttr>())
+      continue;
+    QualType Object = Args[0].getAsType();
+    std::optional<ParamLayout> Layout = spanFieldsOf(Object, Ctx);
+    if (!Layout)
+      continue;
+    KernelDescriptor Desc;
+    Desc.Name = Object.getAsString(Ctx.getPrintingPolicy());
+    Desc.Params.push_back(std::move(*Layout));
+    Spec->addAttr(AnnotateAttr::CreateImplicit(
+        Ctx, (RegionFieldsAnnotationPrefix + encodeKernel(Desc)).str(), nullptr,
+        0));
   }
 }
 

@@ -7,10 +7,10 @@
 // Issue 27: the lookups of bench/apps/xsbench with XSBench's arrays in one
 // struct of spans (seven read-only ones, the results an [[offload::out]]
 // one), passed to the kernel as `const simulation_data &` and resident in an
-// ofld::region that holds its fields. The same lookup (ref.hpp) is also
-// launched with the eight spans as separate parameters (impl=ours_spans):
-// the struct must cost nothing over them. One repetition is one offload()
-// call and a wait.
+// ofld::region that holds the struct (`ofld::region r{sd}`: its fields). The
+// same lookup (ref.hpp) is also launched with the eight spans as separate
+// parameters (impl=ours_spans): the struct must cost nothing over them. One
+// repetition is one offload() call and a wait.
 //
 //   apps_xsstruct_ours [--n=LOOKUPS (17000000)] [--gridpoints=G (11303)]
 //                      [--reps=R (20)] [--warmup=W (3)]
@@ -86,13 +86,10 @@ int main(int argc, char **argv) {
       .block = {xs::kBlock}};
   bench::Samples by_struct, by_spans;
   {
-    // Every field resident by its type; the results come back at the
-    // closing brace, both outputs poisoned on the way in. (A region does
-    // not take the struct itself yet: issue 27, docs/StructsOfSpans.md.)
-    ofld::region resident{
-        sd.union_energy,      sd.index,         sd.nuclide,
-        sd.material_nuclides, sd.material_list, sd.concentration,
-        sd.material_cdf,      sd.out,           std::span<macro_xs>(out_spans)};
+    // Every field of the struct resident by its type (the [[offload::out]]
+    // results allocated, not copied in), the separate output both ways; the
+    // results come back at the closing brace, both outputs poisoned.
+    ofld::region resident{sd, std::span<macro_xs>(out_spans)};
     auto launch_struct = [&] {
       offload(shape, xs_lookup_struct, sd);
       ofld::wait();

@@ -16,6 +16,13 @@
 // present (libomptarget counts references), so only the region's begin and
 // end move data. Regions nest and may overlap launches freely.
 //
+// An object of a class with std::span fields (docs/StructsOfSpans.md) is
+// mapped as a kernel parameter of its type moves it: each span field's range
+// by the field's type, and not the object's own bytes (a launch copies
+// those). The plugin describes the fields (`__ofld_fields_of<S>`); without
+// it (the CPU fallback, offload-rewrite's output) the object's bytes are
+// mapped, as for any trivially copyable object.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef OFFLOAD_REGION_HPP
@@ -37,6 +44,20 @@
 // __ofld_report_error without OpenMP, cpu_fallback.hpp's.
 #include "offload/abi.hpp"
 #include "offload/policy/map_kinds.hpp"
+
+extern "C" {
+/// One std::span field of a class, as a region keeps it resident.
+struct __ofld_span_field {
+#define OFLD_ABI_SPAN_FIELD(Enum, Name, Type) __ofld_abi_##Type Name;
+#include "offload/runtime_abi.def"
+};
+}
+
+#if defined(__OFFLOAD_PLUGIN__)
+/// The span fields of S, ended by a row whose map is 0; null for a class
+/// without span fields. The plugin sets it for every S a region here maps.
+template <class S> inline const __ofld_span_field *__ofld_fields_of = nullptr;
+#endif
 
 namespace ofld {
 
@@ -95,6 +116,51 @@ region_entry region_arg(T &object) {
           std::is_const_v<T> ? map_to : map_tofrom};
 }
 
+/// The span fields of what a region argument of type A refers to: null for
+/// spans, objects without span fields and builds without the plugin.
+template <class A> const __ofld_span_field *span_fields_of() {
+#if defined(__OFFLOAD_PLUGIN__)
+  using U = std::remove_cvref_t<A>;
+  if constexpr (std::is_class_v<U> && !is_view<U>::value)
+    return __ofld_fields_of<U>;
+#endif
+  return nullptr;
+}
+
+inline std::size_t count_fields(const __ofld_span_field *F) {
+  std::size_t N = 0;
+  for (; F && F->map; ++F)
+    ++N;
+  return N;
+}
+
+/// The range the span field `F` of the object at `Object` views.
+inline region_entry field_entry(const void *Object,
+                                const __ofld_span_field &F) {
+  const char *At = static_cast<const char *>(Object);
+  void *Data;
+  std::memcpy(&Data, At + F.data_offset, sizeof(Data));
+  std::size_t Size = std::size_t(F.extent);
+  if (F.size_offset >= 0)
+    std::memcpy(&Size, At + F.size_offset, sizeof(Size));
+  return {Data, std::int64_t(Size) * F.element_bytes, F.map};
+}
+
+/// Appends to `Out` what the region maps for the argument `E` describes:
+/// `E` itself, or the range of each span field of its object in place of
+/// the object's bytes. Returns the new number of entries.
+inline std::size_t expand_entry(const region_entry &E,
+                                const __ofld_span_field *F, region_entry *Out,
+                                std::size_t N) {
+  if (!F) {
+    Out[N] = E;
+    return N + 1;
+  }
+  for (; F->map; ++F)
+    Out[N++] = field_entry(E.ptr, *F);
+  return N;
+}
+
 } // namespace detail
 } // namespace ofld
 
@@ -126,8 +192,9 @@ public:
                   std::source_location where = std::source_location::current())
       : entries_{detail::region_arg(std::forward<A>(args))...} {
 #if defined(_OPENMP)
+    expand_fields();
     __ofld_place P = detail::place_of(where);
-    device_ = __ofld_region_begin(entries_.data(), sizeof...(A), &P);
+    device_ = __ofld_region_begin(mapped_, std::int32_t(count_), &P);
 #else
     (void)where;
 #endif
@@ -136,27 +203,49 @@ public:
   region &operator=(const region &) = delete;
   ~region() {
 #if defined(_OPENMP)
-    __ofld_region_end(device_, entries_.data(), sizeof...(A));
+    __ofld_region_end(device_, mapped_, std::int32_t(count_));
+    delete[] expanded_;
 #endif
   }
 
   /// Copies the host's values of a range the device holds to the device
-  /// (OpenMP's `target update to`), after the launches issued before.
+  /// (OpenMP's `target update to`), after the launches issued before. A
+  /// struct of spans the region holds: each span field's range.
   template <class R>
   void update_to(R &&range,
                  std::source_location where = std::source_location::current()) {
-    update(detail::byte_range(range), 1, where);
+    update_ranges(range, 1, where);
   }
   /// Copies the device's values of a range it holds back to the host
-  /// (`target update from`), after the launches issued before.
+  /// (`target update from`), after the launches issued before; each span
+  /// field's range for a struct of spans.
   template <class R>
   void
   update_from(R &&range,
               std::source_location where = std::source_location::current()) {
-    update(detail::byte_range(range), 0, where);
+    update_ranges(range, 0, where);
   }
 
 private:
+  /// A range std::span can view; else an object, whose span fields (or,
+  /// without the plugin, whose bytes) the region holds as it maps it.
+  template <class R>
+  void update_ranges(R &range, std::int32_t to_device,
+                     const std::source_location &where) {
+    if constexpr (requires { std::span(range); }) {
+      update(detail::byte_range(range), to_device, where);
+    } else {
+      detail::region_entry E = detail::region_arg(range);
+      const __ofld_span_field *F = detail::span_fields_of<R>();
+      if (!F)
+        update({E.ptr, E.bytes}, to_device, where);
+      for (; F && F->map; ++F) {
+        detail::region_entry Field = detail::field_entry(E.ptr, *F);
+        update({Field.ptr, Field.bytes}, to_device, where);
+      }
+    }
+  }
+
   void update(std::pair<void *, std::int64_t> r, std::int32_t to_device,
               const std::source_location &where) {
 #if defined(_OPENMP)
@@ -167,7 +256,28 @@ private:
 #endif
   }
 
+  /// Objects with span fields map those fields instead of their bytes:
+  /// the entries are then built on the heap.
+  void expand_fields() {
+    const __ofld_span_field *Fields[] = {detail::span_fields_of<A>()...,
+                                         nullptr};
+    std::size_t Extra = 0;
+    for (const __ofld_span_field *F : Fields)
+      Extra += detail::count_fields(F);
+    if (!Extra)
+      return;
+    expanded_ = new detail::region_entry[sizeof...(A) + Extra];
+    count_ = 0;
+    for (std::size_t I = 0; I < sizeof...(A); ++I)
+      count_ = detail::expand_entry(entries_[I], Fields[I], expanded_, count_);
+    mapped_ = expanded_;
+  }
+
   std::array<detail::region_entry, sizeof...(A)> entries_;
+  /// What __ofld_region_begin maps: entries_, or expanded_.
+  detail::region_entry *mapped_ = entries_.data();
+  std::size_t count_ = sizeof...(A);
+  detail::region_entry *expanded_ = nullptr;
   std::int64_t device_ = -1;
 };
 

@@ -69,3 +69,35 @@ void separated(std::vector<float> &v, std::span<float> s) {
   offload(scale, s, 2.0f);
   offload(shift, s, 1.0f);
 }
+
+// A struct of spans passed whole: the group holds its span fields, each
+// with its own transfer (energy: to = 1, acc: tofrom = 3), two ranges.
+struct State {
+  std::span<const float> energy;
+  std::span<float> acc;
+};
+[[offload::kernel]] void step(const State &s, float a) {}
+[[offload::kernel]] void step_copy(State s) {}
+// CHECK-LABEL: define {{.*}}void @_Z7structsR5State(
+// CHECK: %ofld.group.types = alloca [2 x i64]
+// CHECK: store i64 1, ptr %{{.*}}
+// CHECK: store i64 3, ptr %{{.*}}
+// CHECK: call i64 @__ofld_group_begin(ptr @.ofld.site{{[.0-9]*}}, i32 2,
+// CHECK: call void @__ofld_group_end(i64 %{{.*}}, i32 2,
+// CHECK: ret void
+void structs(State &s) {
+  offload(step, s, 2.0f);
+  offload(step_copy, s); // by value: the same fields
+}
+
+// No group holds a struct where a launch of it maps a range the group does
+// not hold (a span variable: the fields may view part of it).
+// CHECK-LABEL: define {{.*}}void @_Z15struct_and_spanR5StateSt4spanIfLm18446744073709551615EE(
+// CHECK-NOT: __ofld_group_
+// CHECK: ret void
+void struct_and_span(State &s, std::span<float> v) {
+  offload(step, s, 2.0f);
+  offload(scale, v, 2.0f);
+  offload(step, s, 3.0f);
+  offload(scale, v, 2.0f);
+}

@@ -128,6 +128,14 @@ llvm::Expected<CallSiteDescriptor> decodeCallSite(llvm::StringRef S);
 /// Prefix of the annotation the plugin attaches to every kernel.
 inline constexpr llvm::StringLiteral KernelAnnotationPrefix = "offload.kernel:";
 
+/// The variable template ofld::region reads the span fields of a class from
+/// (offload/region.hpp), and the prefix of the annotation the plugin puts on
+/// each of its specialisations: a KernelDescriptor named after the class
+/// whose one parameter is the class's Aggregate layout.
+inline constexpr llvm::StringLiteral RegionFieldsVariable = "__ofld_fields_of";
+inline constexpr llvm::StringLiteral RegionFieldsAnnotationPrefix =
+    "offload.fields:";
+
 } // namespace offload
 
 #endif // OFFLOAD_CORE_KERNELDESCRIPTOR_H

@@ -126,6 +126,13 @@ ParamClassification classifyParameter(const clang::ParmVarDecl &Param,
                                       bool IsOut, clang::ASTContext &Ctx,
                                       bool IsIn = false);
 
+/// The span fields of an object of class type `Object` as the SpanFields
+/// row moves them for a kernel parameter (its Aggregate layout): what
+/// ofld::region keeps resident for such an object. None where that row does
+/// not apply (no span fields, or a parameter of that type is an error).
+std::optional<ParamLayout> spanFieldsOf(clang::QualType Object,
+                                        clang::ASTContext &Ctx);
+
 /// Reports `V` for parameter `Param` of `Kernel` as the plugin and
 /// offload-rewrite both do: at the parameter, with the row's arguments, a
 /// fix-it where the repair is obvious and a note at an offending field.
