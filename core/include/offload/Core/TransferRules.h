@@ -68,9 +68,16 @@ const TransferRule &ruleFor(RuleId Id);
 /// One std::span field of a class-type parameter (the SpanFields row): how
 /// C++ names it from the parameter and the span row its type matches.
 struct FieldPlan {
-  std::string Path; ///< e.g. "grid.energy" or "cells[1].mass"
+  std::string Path; ///< e.g. "grid.energy", "Base::ids" or "cells[1].mass"
   RuleId Row;       ///< SpanConst, SpanMut or OutSpan
   std::string SizeExpr;
+  /// The member access from the parameter, without base qualifiers
+  /// ("ids"), as offload-rewrite spells it.
+  std::string Access;
+  /// Every member and base class on the way is public: code outside the
+  /// class can name the field (offload-rewrite's condition).
+  bool Public = true;
+  clang::QualType Type; ///< the span's type, for --explain
 };
 
 /// What a parameter's type decides.
@@ -125,6 +132,13 @@ using ParamClassification = std::variant<ParamRule, RuleViolation>;
 ParamClassification classifyParameter(const clang::ParmVarDecl &Param,
                                       bool IsOut, clang::ASTContext &Ctx,
                                       bool IsIn = false);
+
+/// The span fields of an object of type `Object` as the SpanFields row
+/// moves them (a parameter named `Name` of that type by value); none where
+/// the row does not apply (no span field, or a field it refuses).
+llvm::SmallVector<FieldPlan, 0>
+spanFieldsOf(clang::QualType Object, clang::ASTContext &Ctx,
+             llvm::StringRef Name);
 
 /// Reports `V` for parameter `Param` of `Kernel` as the plugin and
 /// offload-rewrite both do: at the parameter, with the row's arguments, a
