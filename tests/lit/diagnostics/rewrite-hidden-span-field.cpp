@@ -52,11 +52,11 @@ void fine(std::span<float> s) {
 }
 
 void host(std::span<float> s, const Wrapped &w, Derived &d) {
-  // REWRITE: rewrite-hidden-span-field.cpp:[[@LINE+1]]:42: error: offload-rewrite cannot lower kernel parameter 'b': its std::span field 'v' is not public (a private or protected member or base on the way), and the rewritten call maps each span field by its name; make it public, or pass the spans as parameters of their own
+  // REWRITE: rewrite-hidden-span-field.cpp:[[@LINE+1]]:44: error: offload-rewrite cannot lower kernel parameter 'b': its std::span field 'v' is not public (a private or protected member or base on the way), and the rewritten call maps each span field by its name; make it public, or pass the spans as parameters of their own
   offload(ofld::launch{.grid = {4}}, bump, Buffer(s)); // expected-error {{offload-rewrite cannot lower kernel parameter 'b': its std::span field 'v' is not public (a private or protected member or base on the way), and the rewritten call maps each span field by its name; make it public, or pass the spans as parameters of their own}}
-  // REWRITE: rewrite-hidden-span-field.cpp:[[@LINE+1]]:44: error: offload-rewrite cannot lower kernel parameter 'w': its std::span field 'in.x' is not public
+  // REWRITE: rewrite-hidden-span-field.cpp:[[@LINE+1]]:46: error: offload-rewrite cannot lower kernel parameter 'w': its std::span field 'in.x' is not public
   offload(ofld::launch{.grid = {4}}, readAt, w, s); // expected-error {{offload-rewrite cannot lower kernel parameter 'w': its std::span field 'in.x' is not public}}
-  // REWRITE: rewrite-hidden-span-field.cpp:[[@LINE+1]]:41: error: offload-rewrite cannot lower kernel parameter 'd': its std::span field 'Holder::y' is not public
+  // REWRITE: rewrite-hidden-span-field.cpp:[[@LINE+1]]:43: error: offload-rewrite cannot lower kernel parameter 'd': its std::span field 'Holder::y' is not public
   offload(ofld::launch{.grid = {4}}, inc, d); // expected-error {{offload-rewrite cannot lower kernel parameter 'd': its std::span field 'Holder::y' is not public}}
 }
 // REWRITE: offload-rewrite: error: errors in the input; no file was changed
