@@ -651,8 +651,8 @@ classifyAggregate(QualType T, QualType Object, bool IsOut, ASTContext &Ctx,
   return R;
 }
 
-llvm::SmallVector<FieldPlan, 0>
-spanFieldsOf(QualType Object, ASTContext &Ctx, llvm::StringRef Name) {
+llvm::SmallVector<FieldPlan, 0> spanFieldsOf(QualType Object, ASTContext &Ctx,
+                                             llvm::StringRef Name) {
   if (Object->isDependentType() || !isSized(Object, Ctx))
     return {};
   std::optional<ParamClassification> C =

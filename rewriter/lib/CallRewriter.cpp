@@ -364,8 +364,7 @@ std::optional<LoweredParam> lowerParam(RewriteContext &RC, const Expr &Arg,
           << &NamedP << Plan.Path;
       return std::nullopt;
     }
-    LP.Fields.push_back(
-        {Plan.Access, LP.Argument + "." + Plan.Path, F.Map});
+    LP.Fields.push_back({Plan.Access, LP.Argument + "." + Plan.Path, F.Map});
   }
   QualType T = P.getType();
   LP.Declarator = !Call.InMacroArgument && canSpell(Ctx, T)
@@ -493,8 +492,7 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
     PE.Transfer = mapTypeName(Layout.Map).str();
     PE.Size = In.Sizes[I];
     // A struct of spans: each span field's row, named from the parameter.
-    for (auto [F, Plan] :
-         zip_equal(Layout.Fields, In.Facts->Rules[I].Fields)) {
+    for (auto [F, Plan] : zip_equal(Layout.Fields, In.Facts->Rules[I].Fields)) {
       ParamExplanation FE;
       FE.Name = PE.Name + "." + Plan.Path;
       FE.Type = Plan.Type.getAsString(Ctx.getPrintingPolicy());

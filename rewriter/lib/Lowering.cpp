@@ -342,8 +342,8 @@ std::string targetDirective(const LoweredCall &Call, const Names &N) {
       // Each span field's elements; the object itself, whose fields the
       // region points at the device's copies (runKernel).
       for (auto [K, F] : enumerate(P.Fields))
-        Clauses.push_back(mapClause(F.Map, fieldData(N, I, K) + "[0 : " +
-                                               fieldSize(N, I, K) + "]"));
+        Clauses.push_back(mapClause(
+            F.Map, fieldData(N, I, K) + "[0 : " + fieldSize(N, I, K) + "]"));
       FirstPrivate += ", " + N.Param[I];
       break;
     }

@@ -37,8 +37,8 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/QualTypeNames.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -929,8 +929,8 @@ public:
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool VisitVarDecl(VarDecl *VD) {
     const auto *RD = VD->getType()->getAsCXXRecordDecl();
-    const auto *NS = RD ? dyn_cast<NamespaceDecl>(RD->getDeclContext())
-                        : nullptr;
+    const auto *NS =
+        RD ? dyn_cast<NamespaceDecl>(RD->getDeclContext()) : nullptr;
     if (RD && RD->getIdentifier() && RD->getName() == "region" && NS &&
         NS->getIdentifier() && NS->getName() == "ofld" && VD->getInit())
       Regions.push_back(VD);

@@ -136,9 +136,9 @@ ParamClassification classifyParameter(const clang::ParmVarDecl &Param,
 /// The span fields of an object of type `Object` as the SpanFields row
 /// moves them (a parameter named `Name` of that type by value); none where
 /// the row does not apply (no span field, or a field it refuses).
-llvm::SmallVector<FieldPlan, 0>
-spanFieldsOf(clang::QualType Object, clang::ASTContext &Ctx,
-             llvm::StringRef Name);
+llvm::SmallVector<FieldPlan, 0> spanFieldsOf(clang::QualType Object,
+                                             clang::ASTContext &Ctx,
+                                             llvm::StringRef Name);
 
 /// Reports `V` for parameter `Param` of `Kernel` as the plugin and
 /// offload-rewrite both do: at the parameter, with the row's arguments, a
