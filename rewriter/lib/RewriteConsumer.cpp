@@ -939,6 +939,16 @@ public:
   std::vector<const VarDecl *> Regions;
 };
 
+/// Whether `RD` is one of offload's own classes (ofld::out_span holds a
+/// span, which the region maps by its own rule).
+bool isOffloadClass(const CXXRecordDecl *RD) {
+  for (const DeclContext *DC = RD; DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+        NS && NS->getIdentifier() && NS->getName() == "ofld")
+      return true;
+  return false;
+}
+
 /// Text without blanks, to compare two spellings of one expression.
 std::string squeezed(StringRef Text) {
   std::string Out;
@@ -973,8 +983,11 @@ void rewriteRegions(RewriteContext &RC) {
             squeezed(fileText(SM, RC.langOpts(), Arg->getSourceRange())));
     for (const Expr *Arg : Init->arguments()) {
       const Expr *Object = Arg->IgnoreImplicit();
+      const CXXRecordDecl *Class =
+          Object->getType().getNonReferenceType()->getAsCXXRecordDecl();
       if (isa<CXXDefaultArgExpr>(Arg) || Object->isTypeDependent() ||
-          Object->HasSideEffects(RC.Ctx) || !Object->getBeginLoc().isFileID())
+          !Class || isOffloadClass(Class) || Object->HasSideEffects(RC.Ctx) ||
+          !Object->getBeginLoc().isFileID())
         continue;
       std::optional<FileRange> FR =
           fileRange(SM, RC.langOpts(), Object->getSourceRange());
