@@ -985,8 +985,8 @@ void rewriteRegions(RewriteContext &RC) {
       const Expr *Object = Arg->IgnoreImplicit();
       const CXXRecordDecl *Class =
           Object->getType().getNonReferenceType()->getAsCXXRecordDecl();
-      if (isa<CXXDefaultArgExpr>(Arg) || Object->isTypeDependent() ||
-          !Class || isOffloadClass(Class) || Object->HasSideEffects(RC.Ctx) ||
+      if (isa<CXXDefaultArgExpr>(Arg) || Object->isTypeDependent() || !Class ||
+          isOffloadClass(Class) || Object->HasSideEffects(RC.Ctx) ||
           !Object->getBeginLoc().isFileID())
         continue;
       std::optional<FileRange> FR =
