@@ -65,13 +65,14 @@ int main() {
   d.more[0] = {m2, 1.0f};
   d.out = out;
   d.n = 2;
-  // First: byValue writes no d.out, whose [[offload::out]] field brings
-  // back what the device memory held; byConstRef writes it after.
+  // byValue and byRef write no d.out, whose [[offload::out]] field brings
+  // back what the device memory held (where no region holds it): the last
+  // launch, byConstRef, writes it.
   offload(byValue, d, 2.0f, N); // m2 = 1 * 2 * 3
   {
     ofld::region r{d};
-    offload(byConstRef, d, N); // out[i] = i + 6.25
     offload(byRef, d, N);      // m0 = 2
+    offload(byConstRef, d, N); // out[i] = i + 6.25
   }
   bool ok = d.n == 2 && m1[0] == 5.0f;
   for (std::size_t i = 0; i < N; ++i)
