@@ -131,8 +131,8 @@ public:
       // An object of spans: the region maps each span field by its type.
       QualType Object = Stripped->getType().getNonReferenceType();
       if (Object->isRecordType())
-        if (std::optional<ParamLayout> L = spanFieldsOf(Object, Ctx))
-          for (const SpanField &F : L->Fields)
+        if (std::optional<ParamRule> R = spanFieldsOf(Object, Ctx))
+          for (const SpanField &F : R->Layout.Fields)
             Entries.push_back({VD, P->Var, joinPath(P->Path, F.Path), Arg, End,
                                F.Map == MapKind::To});
     }

@@ -467,8 +467,10 @@ public:
         uint64_t At = Offset + Layout.getBaseClassOffset(Base).getQuantity();
         // `o.Base::field` is how C++ itself names it; the access needs no
         // qualification (a base's member is the derived object's).
+        Hidden += B.getAccessSpecifier() != AS_public;
         walkRecord(Base, At, Path + Base->getNameAsString() + "::", Access,
                    Depth + 1);
+        Hidden -= B.getAccessSpecifier() != AS_public;
       }
     for (const FieldDecl *F : RD->fields()) {
       uint64_t At = Offset + Ctx.toCharUnitsFromBits(
@@ -476,8 +478,10 @@ public:
                                  .getQuantity();
       bool Anonymous = F->isAnonymousStructOrUnion();
       std::string Name = Anonymous ? "" : F->getName().str();
+      Hidden += F->getAccess() != AS_public;
       walkField(F, F->getType(), At, Path + Name, Access + Name, Anonymous,
                 Depth + 1);
+      Hidden -= F->getAccess() != AS_public;
     }
   }
 
@@ -591,11 +595,14 @@ private:
     L.CountOffset = R.Layout.CountOffset;
     L.Path = Path;
     Layouts.push_back(L);
-    Spans.push_back({Path, R.Row, Param.str() + "." + R.SizeExpr});
+    Spans.push_back(
+        {Path, R.Row, Param.str() + "." + R.SizeExpr, Access, Hidden == 0, T});
   }
 
   ASTContext &Ctx;
   llvm::StringRef Param;
+  /// Members and bases on the way to the current field that are not public.
+  unsigned Hidden = 0;
 };
 
 /// A parameter whose object is of class type `Object` (by value, or what
@@ -696,15 +703,16 @@ ParamClassification classifyParameter(const ParmVarDecl &Param, bool IsOut,
   return R;
 }
 
-std::optional<ParamLayout> spanFieldsOf(QualType Object, ASTContext &Ctx) {
+std::optional<ParamRule> spanFieldsOf(QualType Object, ASTContext &Ctx,
+                                      llvm::StringRef Name) {
   if (Object->isDependentType() || !isSized(Object, Ctx))
     return std::nullopt;
   std::optional<ParamClassification> C = classifyAggregate(
-      Object, Object, /*IsOut=*/false, /*IsIn=*/false, Ctx, "object");
+      Object, Object, /*IsOut=*/false, /*IsIn=*/false, Ctx, Name);
   auto *R = C ? std::get_if<ParamRule>(&*C) : nullptr;
   if (!R)
     return std::nullopt;
-  return std::move(R->Layout);
+  return std::move(*R);
 }
 
 /// The text a fix-it replaces to give parameter `P` another type: from its

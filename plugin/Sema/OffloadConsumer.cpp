@@ -349,12 +349,12 @@ void OffloadConsumer::describeRegionFields(ASTContext &Ctx) {
         Spec->hasAttr<AnnotateAttr>())
       continue;
     QualType Object = Args[0].getAsType();
-    std::optional<ParamLayout> Layout = spanFieldsOf(Object, Ctx);
-    if (!Layout)
+    std::optional<ParamRule> Rule = spanFieldsOf(Object, Ctx);
+    if (!Rule)
       continue;
     KernelDescriptor Desc;
     Desc.Name = Object.getAsString(Ctx.getPrintingPolicy());
-    Desc.Params.push_back(std::move(*Layout));
+    Desc.Params.push_back(std::move(Rule->Layout));
     Spec->addAttr(AnnotateAttr::CreateImplicit(
         Ctx, (RegionFieldsAnnotationPrefix + encodeKernel(Desc)).str(), nullptr,
         0));

@@ -357,10 +357,14 @@ std::optional<LoweredParam> lowerParam(RewriteContext &RC, const Expr &Arg,
     return std::nullopt;
   }
   LP.Name = NamedP.getName().str();
-  if (Layout.Kind == PayloadKind::Aggregate) {
-    report(RC.Diags, Arg.getBeginLoc(), DiagId::RewriteAggregateParam)
-        << &NamedP;
-    return std::nullopt;
+  // A struct of spans: each span field is mapped by its name at the call.
+  for (auto [F, Plan] : zip_equal(Layout.Fields, Facts.Rules[I].Fields)) {
+    if (!Plan.Public) {
+      report(RC.Diags, Arg.getBeginLoc(), DiagId::RewriteHiddenSpanField)
+          << &NamedP << Plan.Path;
+      return std::nullopt;
+    }
+    LP.Fields.push_back({Plan.Access, LP.Argument + "." + Plan.Path, F.Map});
   }
   QualType T = P.getType();
   LP.Declarator = !Call.InMacroArgument && canSpell(Ctx, T)
@@ -487,6 +491,16 @@ std::optional<PlannedCall> planCall(RewriteContext &RC, const CallExpr &CE,
     PE.Row = ruleFor(In.Facts->Rules[I].Row).ParamForm;
     PE.Transfer = mapTypeName(Layout.Map).str();
     PE.Size = In.Sizes[I];
+    // A struct of spans: each span field's row, named from the parameter.
+    for (auto [F, Plan] : zip_equal(Layout.Fields, In.Facts->Rules[I].Fields)) {
+      ParamExplanation FE;
+      FE.Name = PE.Name + "." + Plan.Path;
+      FE.Type = Plan.Type.getAsString(Ctx.getPrintingPolicy());
+      FE.Row = ruleFor(Plan.Row).ParamForm;
+      FE.Transfer = mapTypeName(F.Map).str();
+      FE.Size = Plan.SizeExpr;
+      PE.Fields.push_back(std::move(FE));
+    }
     Explain.Params.push_back(std::move(PE));
   }
   if (In.Bound)

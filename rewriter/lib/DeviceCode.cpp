@@ -6,6 +6,8 @@
 
 #include "DeviceCode.h"
 
+#include "offload/Core/TransferRules.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -255,15 +257,28 @@ bool isLargeValue(const ParmVarDecl &P, ASTContext &Ctx) {
          Ctx.getTypeSizeInChars(T).getQuantity() >= int64_t(LargeValueBytes);
 }
 
-bool isLargeReadOnlyValue(const ParmVarDecl &P, ASTContext &Ctx) {
-  if (!isLargeValue(P, Ctx))
-    return false;
+bool isModifiedParam(const ParmVarDecl &P, ASTContext &Ctx) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(P.getDeclContext());
   const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
   if (!Def || !Def->hasBody())
-    return true; // a declaration: its definition decides (and agrees)
+    return false;
   const ParmVarDecl *DefP = Def->getParamDecl(P.getFunctionScopeIndex());
-  return !ExprMutationAnalyzer(*Def->getBody(), Ctx).isMutated(DefP);
+  return ExprMutationAnalyzer(*Def->getBody(), Ctx).isMutated(DefP);
+}
+
+bool isLargeReadOnlyValue(const ParmVarDecl &P, ASTContext &Ctx) {
+  return isLargeValue(P, Ctx) && !isSpanStructByValue(P, Ctx) &&
+         !isModifiedParam(P, Ctx);
+}
+
+bool isSpanStructByValue(const ParmVarDecl &P, ASTContext &Ctx) {
+  QualType T = P.getType();
+  if (T->isReferenceType() || T->isDependentType() || !T->isRecordType() ||
+      isSpanByValue(T))
+    return false;
+  ParamClassification C = classifyParameter(P, /*IsOut=*/false, Ctx);
+  const auto *R = std::get_if<ParamRule>(&C);
+  return R && R->Row == RuleId::SpanFields;
 }
 
 bool isReadOnlySpanByValue(const ParmVarDecl &P) {

@@ -93,6 +93,17 @@ bool isLargeValue(const clang::ParmVarDecl &P, clang::ASTContext &Ctx);
 /// visible definition counts as read-only, as for spans.
 bool isLargeReadOnlyValue(const clang::ParmVarDecl &P, clang::ASTContext &Ctx);
 
+/// Whether `P` is an object of a class holding std::span fields (the
+/// transfer table's SpanFields row) taken by value: g++ 12 refuses it in
+/// device code as it refuses a span, so offload-rewrite spells it
+/// ofld::bridge::value_param.
+bool isSpanStructByValue(const clang::ParmVarDecl &P, clang::ASTContext &Ctx);
+
+/// Whether the definition of `P`'s function modifies `P` (clang's
+/// ExprMutationAnalyzer); false for a declaration without a visible
+/// definition (its definition decides, and agrees).
+bool isModifiedParam(const clang::ParmVarDecl &P, clang::ASTContext &Ctx);
+
 } // namespace rewrite
 } // namespace offload
 

@@ -79,8 +79,10 @@ namespace {
 /// extent, the grid, the aliases.
 constexpr StringLiteral FixedNames[] = {"l", "e", "g", "u"};
 /// What a parameter's variable may carry after its name: the data, the
-/// kept temporary, the reduction and its accumulator, the scratch copy.
-constexpr StringLiteral Suffixes[] = {"_d", "_t", "_r", "_a", "_s"};
+/// kept temporary, the reduction and its accumulator, the scratch copy, a
+/// struct's device view (and `_f<k>`, `_n<k>`: its span fields' data and
+/// sizes).
+constexpr StringLiteral Suffixes[] = {"_d", "_t", "_r", "_a", "_s", "_v"};
 
 /// The names of one call's variables: after the kernel's parameters where
 /// they are distinct identifiers, else numbered.
@@ -96,9 +98,13 @@ struct Names {
     // the data of `x`.
     for (StringRef F : FixedNames)
       ByName &= !Seen.contains(F);
-    for (const LoweredParam &P : Params)
+    for (const LoweredParam &P : Params) {
       for (StringRef S : Suffixes)
         ByName &= !Seen.contains(P.Name + S.str());
+      for (size_t K = 0; K < P.Fields.size(); ++K)
+        ByName &= !Seen.contains(P.Name + "_f" + utostr(K)) &&
+                  !Seen.contains(P.Name + "_n" + utostr(K));
+    }
     for (auto [I, P] : enumerate(Params)) {
       std::string Base = ByName ? P.Name : "p" + utostr(I);
       Param.push_back("__ofld_" + Base);
@@ -106,6 +112,14 @@ struct Names {
     }
   }
 };
+
+/// The host data and size of span field `K` of parameter `I`.
+std::string fieldData(const Names &N, size_t I, size_t K) {
+  return N.Param[I] + "_f" + utostr(K);
+}
+std::string fieldSize(const Names &N, size_t I, size_t K) {
+  return N.Param[I] + "_n" + utostr(K);
+}
 
 std::string mapClause(MapKind M, StringRef Section) {
   return ("map(" + mapTypeName(M) + " : " + Section + ")").str();
@@ -173,6 +187,14 @@ std::string bindArguments(const LoweredCall &Call, const Names &N) {
   for (auto [I, P] : enumerate(Call.Params))
     if (P.Kind == PayloadKind::Span && !P.Scratch)
       OS << "auto *" << N.Data[I] << " = " << N.Param[I] << ".data();\n";
+  // A struct's span fields, each as a span parameter's data and size.
+  for (auto [I, P] : enumerate(Call.Params))
+    for (auto [K, F] : enumerate(P.Fields)) {
+      std::string Field = N.Param[I] + "." + F.Access;
+      OS << "auto *" << fieldData(N, I, K) << " = " << Field << ".data();\n";
+      OS << "const std::size_t " << fieldSize(N, I, K) << " = " << Field
+         << ".size();\n";
+    }
   return Out;
 }
 
@@ -258,6 +280,9 @@ std::string aliases(const LoweredCall &Call, const Names &N) {
       Ranges.push_back(mappedRange("&" + N.Param[I], "1",
                                    P.InDeviceMemory ? MapKind::To : P.Map,
                                    P.Argument));
+    for (auto [K, F] : enumerate(P.Fields))
+      Ranges.push_back(
+          mappedRange(fieldData(N, I, K), fieldSize(N, I, K), F.Map, F.Name));
   }
   // Every launch that maps data: mappings the device cannot hold are
   // reported before they abort the OpenMP runtime, writes into a region's
@@ -314,7 +339,13 @@ std::string targetDirective(const LoweredCall &Call, const Names &N) {
       FirstPrivate += ", " + N.Param[I];
       break;
     case PayloadKind::Aggregate:
-      break; // refused before (RewriteAggregateParam)
+      // Each span field's elements; the object itself, whose fields the
+      // region points at the device's copies (runKernel).
+      for (auto [K, F] : enumerate(P.Fields))
+        Clauses.push_back(mapClause(
+            F.Map, fieldData(N, I, K) + "[0 : " + fieldSize(N, I, K) + "]"));
+      FirstPrivate += ", " + N.Param[I];
+      break;
     }
   }
   Clauses.push_back(FirstPrivate + ")");
@@ -328,8 +359,22 @@ std::string targetDirective(const LoweredCall &Call, const Names &N) {
 /// reductions accumulate per thread and are folded after the launch.
 std::string runKernel(const LoweredCall &Call, const Names &N) {
   SmallVector<std::string, 8> Args;
-  std::string Accumulators, Stores, Folds;
+  std::string Views, Accumulators, Stores, Folds;
   for (auto [I, P] : enumerate(Call.Params)) {
+    if (P.Kind == PayloadKind::Aggregate) {
+      // Each kernel thread's copy of the object, its span fields viewing
+      // the mapped sections (the plugin's device entry does the same); an
+      // `S&` kernel writes this copy, as it writes the plugin's.
+      std::string View = N.Param[I] + "_v";
+      Views += "auto " + View + " = " + N.Param[I] + "; ";
+      for (auto [K, F] : enumerate(P.Fields)) {
+        std::string Field = View + "." + F.Access;
+        Views += Field + " = ofld::bridge::view(" + Field + ", " +
+                 fieldData(N, I, K) + "); ";
+      }
+      Args.push_back(View);
+      continue;
+    }
     if (!P.Reduction.empty()) {
       std::string Acc = N.Param[I] + "_a";
       Accumulators +=
@@ -349,7 +394,7 @@ std::string runKernel(const LoweredCall &Call, const Names &N) {
   // `apply` called with a std::span would find std::apply).
   return "ofld::bridge::" +
          std::string(Call.Form == Target::Clang ? "run_bare" : "run") +
-         "(__ofld_g, [&] { " + Accumulators + "(" + Call.Kernel + ")(" +
+         "(__ofld_g, [&] { " + Views + Accumulators + "(" + Call.Kernel + ")(" +
          join(Args, ", ") + "); " + Stores + "});\n" + Folds + "}";
 }
 

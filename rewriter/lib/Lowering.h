@@ -31,6 +31,15 @@ namespace rewrite {
 /// Marks every rewritten call, so that a reader (and grep) can find them.
 inline constexpr llvm::StringLiteral CallMarker = "offload-rewrite:";
 
+/// One std::span field of a struct parameter (PayloadKind::Aggregate).
+struct LoweredField {
+  /// The member access from the object (`grid.energy`, `materials[1].x`).
+  std::string Access;
+  /// Its name in messages: the argument and the field's path.
+  std::string Name;
+  MapKind Map = MapKind::To;
+};
+
 /// One kernel parameter as the call passes it.
 struct LoweredParam {
   /// The parameter's name in the kernel (may be empty), for readable names.
@@ -58,6 +67,9 @@ struct LoweredParam {
   /// A reduction parameter: its accumulator type as spelled at the call
   /// (`ofld::sum<double>`); the Declarator binds the variable (`T &`).
   std::string Reduction;
+  /// Aggregate: its span fields, each mapped as a span parameter of its
+  /// type; the kernel gets a copy of the object whose fields view them.
+  std::vector<LoweredField> Fields;
 };
 
 /// One offload() call.

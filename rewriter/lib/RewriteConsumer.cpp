@@ -30,6 +30,7 @@
 #include "offload/Core/LaunchChecks.h"
 #include "offload/Core/LaunchGroups.h"
 #include "offload/Core/RegionConstness.h"
+#include "offload/Core/TransferRules.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -37,6 +38,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/QualTypeNames.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -324,6 +326,59 @@ void respellValueParams(RewriteContext &RC, const FunctionDecl &FD) {
           SourceRange(P->getOuterLocStart(), TSI->getTypeLoc().getEndLoc()));
       if (!FR)
         continue;
+      StringRef Type = SM.getBufferData(FR->File).slice(FR->Begin, FR->End);
+      RC.edit(FR->File, FR->Begin, FR->End - FR->Begin, valueParamType(Type),
+              Replacing, /*Format=*/true);
+    }
+  }
+}
+
+/// Rewrites the by-value parameters of device function `FD` whose class
+/// holds std::span fields to ofld::bridge::value_param (a const reference
+/// for g++, which refuses such a class by value in device code as it
+/// refuses a span; the type itself elsewhere). A parameter the function
+/// modifies is renamed `__ofld_param_<name>` in the definition, whose body
+/// starts with a local copy of the old name, on the same line.
+void respellSpanStructParams(RewriteContext &RC, const FunctionDecl &FD) {
+  const SourceManager &SM = RC.SM;
+  for (const FunctionDecl *R : FD.redecls()) {
+    if (!RC.isUserFile(R->getLocation()))
+      continue;
+    for (const ParmVarDecl *P : R->parameters()) {
+      if (!isSpanStructByValue(*P, RC.Ctx))
+        continue;
+      TypeSourceInfo *TSI = P->getTypeSourceInfo();
+      if (!TSI)
+        continue;
+      // Already ofld::bridge::value_param (our earlier output).
+      if (auto TST = TSI->getTypeLoc()
+                         .getUnqualifiedLoc()
+                         .getAs<TemplateSpecializationTypeLoc>())
+        if (const TemplateDecl *Named =
+                TST.getTypePtr()->getTemplateName().getAsTemplateDecl();
+            Named && Named->getName() == "value_param")
+          continue;
+      std::optional<FileRange> FR = fileRange(
+          SM, RC.langOpts(),
+          SourceRange(P->getOuterLocStart(), TSI->getTypeLoc().getEndLoc()));
+      if (!FR)
+        continue;
+      if (isModifiedParam(*P, RC.Ctx) && R->doesThisDeclarationHaveABody()) {
+        const auto *Body = dyn_cast_or_null<CompoundStmt>(R->getBody());
+        std::optional<FileRange> Name = fileRange(
+            SM, RC.langOpts(), SourceRange(P->getLocation(), P->getLocation()));
+        SourceLocation Brace =
+            Body ? SM.getFileLoc(Body->getLBracLoc()) : SourceLocation();
+        if (!P->getIdentifier() || !Name || Name->File != FR->File ||
+            Brace.isInvalid() || SM.getFileID(Brace) != FR->File)
+          continue;
+        std::string Local = ("__ofld_param_" + P->getName()).str();
+        RC.edit(Name->File, Name->Begin, Name->End - Name->Begin, Local,
+                Replacing);
+        RC.edit(FR->File, SM.getFileOffset(Brace) + 1, 0,
+                (" auto " + P->getName() + " = " + Local + ";").str(),
+                Replacing);
+      }
       StringRef Type = SM.getBufferData(FR->File).slice(FR->Begin, FR->End);
       RC.edit(FR->File, FR->Begin, FR->End - FR->Begin, valueParamType(Type),
               Replacing, /*Format=*/true);
@@ -857,13 +912,109 @@ void rewriteDeviceCode(RewriteContext &RC,
     wrapRedeclarations(RC, *VD);
   for (const CXXRecordDecl *RD : Device.Classes)
     wrapClass(RC, *RD);
-  for (const FunctionDecl *FD : Device.Functions)
+  for (const FunctionDecl *FD : Device.Functions) {
     respellSpanParams(RC, *FD);
+    respellSpanStructParams(RC, *FD);
+  }
   for (const FunctionDecl *K : Kernels)
     if (!K->isDependentContext() && !K->isTemplateInstantiation())
       respellValueParams(RC, *K);
   nameStaticMembers(RC, Device.StaticMembers.getArrayRef());
   tagSharedArrays(RC, Device.UntaggedSharedArrays.getArrayRef());
+}
+
+/// Finds the `ofld::region` variables of the user's code.
+class RegionFinder : public RecursiveASTVisitor<RegionFinder> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitVarDecl(VarDecl *VD) {
+    const auto *RD = VD->getType()->getAsCXXRecordDecl();
+    const auto *NS =
+        RD ? dyn_cast<NamespaceDecl>(RD->getDeclContext()) : nullptr;
+    if (RD && RD->getIdentifier() && RD->getName() == "region" && NS &&
+        NS->getIdentifier() && NS->getName() == "ofld" && VD->getInit())
+      Regions.push_back(VD);
+    return true;
+  }
+  std::vector<const VarDecl *> Regions;
+};
+
+/// Whether `RD` is one of offload's own classes (ofld::out_span holds a
+/// span, which the region maps by its own rule).
+bool isOffloadClass(const CXXRecordDecl *RD) {
+  for (const DeclContext *DC = RD; DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+        NS && NS->getIdentifier() && NS->getName() == "ofld")
+      return true;
+  return false;
+}
+
+/// Text without blanks, to compare two spellings of one expression.
+std::string squeezed(StringRef Text) {
+  std::string Out;
+  for (char C : Text)
+    if (!isSpace(C))
+      Out += C;
+  return Out;
+}
+
+/// `ofld::region r{s}` with `s` a struct of spans maps the struct's bytes
+/// only, and the rewritten launches inside map its span fields themselves:
+/// each span field the region's arguments do not name yet is added after
+/// the struct (`r{s, s.grid.energy, ofld::out(s.result)}`), with the map
+/// its span row gives (the header's region takes spans and ofld::out), so
+/// that the launches find every field present. A field that is not public,
+/// or an argument with side effects, is left as it is.
+void rewriteRegions(RewriteContext &RC) {
+  const SourceManager &SM = RC.SM;
+  RegionFinder Finder;
+  Finder.TraverseDecl(RC.Ctx.getTranslationUnitDecl());
+  for (const VarDecl *VD : Finder.Regions) {
+    if (!RC.isUserFile(VD->getLocation()))
+      continue;
+    const auto *Init =
+        dyn_cast<CXXConstructExpr>(VD->getInit()->IgnoreImplicit());
+    if (!Init)
+      continue;
+    std::vector<std::string> Written;
+    for (const Expr *Arg : Init->arguments())
+      if (!isa<CXXDefaultArgExpr>(Arg))
+        Written.push_back(
+            squeezed(fileText(SM, RC.langOpts(), Arg->getSourceRange())));
+    for (const Expr *Arg : Init->arguments()) {
+      const Expr *Object = Arg->IgnoreImplicit();
+      const CXXRecordDecl *Class =
+          Object->getType().getNonReferenceType()->getAsCXXRecordDecl();
+      if (isa<CXXDefaultArgExpr>(Arg) || Object->isTypeDependent() || !Class ||
+          isOffloadClass(Class) || Object->HasSideEffects(RC.Ctx) ||
+          !Object->getBeginLoc().isFileID())
+        continue;
+      std::optional<FileRange> FR =
+          fileRange(SM, RC.langOpts(), Object->getSourceRange());
+      if (!FR)
+        continue;
+      std::string Text = fileText(SM, RC.langOpts(), Object->getSourceRange());
+      if (!isa<DeclRefExpr, MemberExpr>(Object->IgnoreParens()))
+        Text = "(" + Text + ")";
+      std::string Added;
+      std::optional<ParamRule> Rule =
+          spanFieldsOf(Object->getType().getNonReferenceType(), RC.Ctx, "");
+      for (const FieldPlan &F :
+           Rule ? Rule->Fields : llvm::SmallVector<FieldPlan, 0>()) {
+        if (!F.Public)
+          continue;
+        std::string Field = Text + "." + F.Access;
+        if (F.Row == RuleId::OutSpan)
+          Field = "ofld::out(" + Field + ")";
+        if (llvm::is_contained(Written, squeezed(Field)))
+          continue;
+        Written.push_back(squeezed(Field));
+        Added += ", " + Field;
+      }
+      if (!Added.empty())
+        RC.edit(FR->File, FR->End, 0, Added, Replacing);
+    }
+  }
 }
 
 void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
@@ -879,6 +1030,7 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
     return;
   }
   rewriteLaunchGroups(RC, Planned);
+  rewriteRegions(RC);
   rewriteDeviceCode(RC, Walker.kernels());
   addBridgeIncludes(RC, *Includes);
   if (RC.Diags.hasErrorOccurred())

@@ -206,9 +206,13 @@ void printExplanation(raw_ostream &OS, const CallExplanation &Call) {
   // A table: #, parameter, type, transfer, size, table row.
   std::vector<std::array<std::string, 6>> Rows;
   Rows.push_back({"#", "parameter", "type", "transfer", "size", "rule"});
-  for (auto [I, P] : enumerate(Call.Params))
+  for (auto [I, P] : enumerate(Call.Params)) {
     Rows.push_back({std::to_string(I), P.Name.empty() ? "(unnamed)" : P.Name,
                     P.Type, P.Transfer, P.Size, P.Row});
+    // A struct's span fields, indented under it.
+    for (const ParamExplanation &F : P.Fields)
+      Rows.push_back({"", "  " + F.Name, F.Type, F.Transfer, F.Size, F.Row});
+  }
   size_t Width[6] = {};
   for (const auto &R : Rows)
     for (unsigned C = 0; C < 6; ++C)

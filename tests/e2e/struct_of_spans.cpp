@@ -86,17 +86,21 @@ int main() {
   d.n = 3;
 
   offload(lookup, d, N); // acc: 11
-  offload(twice, d, N);  // acc: 33
-  offload(shift, d, N);  // acc: 32.75
+  // twice and shift do not write d.result: what its [[offload::out]] field
+  // brings back from them is whatever the device memory held (an OpenMP
+  // build's allocations differ from the plugin's), so lookup's is kept.
+  const std::vector<float> looked = result;
+  offload(twice, d, N); // acc: 33
+  offload(shift, d, N); // acc: 32.75
 
   std::vector<float> wantResult(N), wantAcc(N, 32.75f);
   for (std::size_t i = 0; i < N; ++i) {
     float m = i % 2 ? 4.0f * 0.25f : 2.0f * 1.0f;
     wantResult[i] = float(i) + 0.5f * m + float(i % 7);
   }
-  bool ok = e2e::mismatches("result", result, wantResult) == 0;
+  bool ok = e2e::mismatches("result", looked, wantResult) == 0;
   ok &= e2e::mismatches("acc", acc, wantAcc) == 0;
   std::printf("result[0] = %.2f, result[255] = %.2f, acc[0] = %.2f: %s\n",
-              result[0], result[N - 1], acc[0], ok ? "ok" : "FAIL");
+              looked[0], looked[N - 1], acc[0], ok ? "ok" : "FAIL");
   return ok ? 0 : 1;
 }

@@ -34,7 +34,7 @@ build() {
     e2e+=("$(realpath -m --relative-to=. "$src")")
   done
   for src in "${e2e[@]}" examples/{babelstream,histogram,jacobi,saxpy}/*.cpp \
-             tests/lit/rewriter/Inputs/{portable,stack_copies}.cpp; do
+             tests/lit/rewriter/Inputs/{portable,stack_copies,struct_spans}.cpp; do
     name=$(basename "$src" .cpp)
     # examples/saxpy and tests/e2e/saxpy.cpp share a name.
     case $src in examples/*) name=example_$name ;; esac

@@ -54,6 +54,9 @@ struct ParamExplanation {
   std::string Row;      ///< the transfer-table row it matched
   std::string Transfer; ///< firstprivate, to, tofrom or from
   std::string Size;     ///< the table's size expression
+  /// A struct of spans: one entry per span field (its path from the
+  /// parameter, its type, its span row).
+  std::vector<ParamExplanation> Fields;
 };
 
 /// One rewritten offload() call.

@@ -68,9 +68,16 @@ const TransferRule &ruleFor(RuleId Id);
 /// One std::span field of a class-type parameter (the SpanFields row): how
 /// C++ names it from the parameter and the span row its type matches.
 struct FieldPlan {
-  std::string Path; ///< e.g. "grid.energy" or "cells[1].mass"
+  std::string Path; ///< e.g. "grid.energy", "Base::ids" or "cells[1].mass"
   RuleId Row;       ///< SpanConst, SpanMut or OutSpan
   std::string SizeExpr;
+  /// The member access from the parameter, without base qualifiers
+  /// ("ids"), as offload-rewrite spells it.
+  std::string Access;
+  /// Every member and base class on the way is public: code outside the
+  /// class can name the field (offload-rewrite's condition).
+  bool Public = true;
+  clang::QualType Type; ///< the span's type, for --explain
 };
 
 /// What a parameter's type decides.
@@ -127,11 +134,13 @@ ParamClassification classifyParameter(const clang::ParmVarDecl &Param,
                                       bool IsIn = false);
 
 /// The span fields of an object of class type `Object` as the SpanFields
-/// row moves them for a kernel parameter (its Aggregate layout): what
-/// ofld::region keeps resident for such an object. None where that row does
-/// not apply (no span fields, or a parameter of that type is an error).
-std::optional<ParamLayout> spanFieldsOf(clang::QualType Object,
-                                        clang::ASTContext &Ctx);
+/// row moves them for a kernel parameter of that type named `Name`: its
+/// Aggregate layout (what ofld::region keeps resident for such an object)
+/// and its per-field plans (what offload-rewrite names). None where that row
+/// does not apply (no span fields, or a parameter of that type is an error).
+std::optional<ParamRule> spanFieldsOf(clang::QualType Object,
+                                      clang::ASTContext &Ctx,
+                                      llvm::StringRef Name = "object");
 
 /// Reports `V` for parameter `Param` of `Kernel` as the plugin and
 /// offload-rewrite both do: at the parameter, with the row's arguments, a
