@@ -242,6 +242,7 @@ private:
   GroupState &groupState();
   void emitGroupBegin(IRBuilder<> &B, ArrayRef<Value *> Params);
   void emitGroupEnd(IRBuilder<> &B);
+  void emitLoopHolds(IRBuilder<> &B, ArrayRef<Value *> Params, Value *Device);
 
   Module &M;
   OpenMPIRBuilder &OMP;
@@ -506,6 +507,29 @@ void LaunchLowering::emitGroupEnd(IRBuilder<> &B) {
   B.CreateCall(Fn, {B.CreateLoad(I64, G.Device),
                     ConstantInt::get(I32, Site.Group.NumHeld), G.Ptrs, G.Sizes,
                     G.Types});
+}
+
+/// A launch in a loop that keeps some of its ranges on the device
+/// (LoopResidency.h): the loop's scope holds them, on the launch's device,
+/// before the launch maps them (and finds them present).
+void LaunchLowering::emitLoopHolds(IRBuilder<> &B, ArrayRef<Value *> Params,
+                                   Value *Device) {
+  auto Fn = abi::declare(M, RuntimeFn::__ofld_loop_hold);
+  for (const LoopHoldSite &H : Site.LoopHolds) {
+    if (H.Param >= Params.size())
+      continue;
+    auto [Ptr, Bytes, Count] =
+        rangeOf(B, Site.Kernel.Params[H.Param], Params[H.Param]);
+    uint32_t Size;
+    Constant *Name = OMP.getOrCreateSrcLocStr(
+        Site.File,
+        H.Param < Site.ArgSpellings.size() ? Site.ArgSpellings[H.Param]
+                                           : "arg",
+        Site.Line, Site.Column, Size);
+    B.CreateCall(Fn, {SiteInfo, ConstantInt::get(I32, H.Depth), Device, Ptr,
+                      Bytes, ConstantInt::get(I64, transferBits(H.Map)),
+                      Name});
+  }
 }
 
 Value *LaunchLowering::arrayOf(IRBuilder<> &B, ArrayRef<Value *> Vals,
@@ -814,6 +838,7 @@ void LaunchLowering::run() {
   // on its stream and returns 1 (Streams.cpp); else (0) libomptarget's path
   // runs it, now (ModeNow) or on the queue's worker (ModeAsync).
   B.SetInsertPoint(Enqueue);
+  emitLoopHolds(B, CallParams, Device);
   LaunchArgs Args = gatherArguments(B, CallParams, CallDims, Device, ShapeArg,
                                     /*OnStream=*/true);
   ArgArrays A = emitArgumentArrays(B, Args, /*SizesOnStack=*/false);
