@@ -514,6 +514,8 @@ void LaunchLowering::emitGroupEnd(IRBuilder<> &B) {
 /// before the launch maps them (and finds them present).
 void LaunchLowering::emitLoopHolds(IRBuilder<> &B, ArrayRef<Value *> Params,
                                    Value *Device) {
+  if (Site.LoopHolds.empty())
+    return;
   auto Fn = abi::declare(M, RuntimeFn::__ofld_loop_hold);
   for (const LoopHoldSite &H : Site.LoopHolds) {
     if (H.Param >= Params.size())
