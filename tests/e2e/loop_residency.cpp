@@ -5,7 +5,7 @@
 // first launch and back once after the loop, on every way out: the normal
 // end, break, return, goto and a throw; a loop that never launches moves
 // nothing; nested loops hold in the outermost; a host read in the loop keeps
-// the per-launch copies of what it reads. Each result is checked against the
+// the per-launch copies of what it reads (a BFS level loop's flag too). Each result is checked against the
 // host; tests/lit/e2e/loop_residency.test counts the copies
 // (OFFLOAD_PROFILE) and runs it with the switch off too.
 //
@@ -28,6 +28,16 @@
   std::size_t i = ofld::global_id();
   if (i < out.size())
     out[i] = in[i] + 1.0f;
+}
+
+[[offload::kernel]] void relax(std::span<int> level, int depth,
+                               bool &changed) {
+  std::size_t i = ofld::global_id();
+  if (i < level.size() && level[i] == depth && i + 64 < level.size() &&
+      level[i + 64] < 0) {
+    level[i + 64] = depth + 1;
+    changed = true;
+  }
 }
 
 constexpr int N = 256;
@@ -124,6 +134,22 @@ float queued(int steps) {
   return q[N - 1];
 }
 
+/// A BFS-style level loop: the host reads and resets `changed` every level
+/// (its copies stay per launch), `level` is held.
+int levels(int &last) {
+  std::vector<int> level(N, -1);
+  level[0] = 0;
+  bool changed = true;
+  int depth = 0;
+  while (changed) {
+    changed = false;
+    offload(relax, level, depth, changed);
+    ++depth;
+  }
+  last = level[N - 64];
+  return depth + 10 * (level[1] + 1);
+}
+
 int main() {
   bool ok = true;
   ok &= e2e::expect_eq("pingpong", pingpong(5), 10.0f);
@@ -139,6 +165,9 @@ int main() {
   ok &= e2e::expect_eq("host_reads", host_reads(4, seen), 8.0f);
   ok &= e2e::expect_eq("host_reads seen", seen, 10.0f);
   ok &= e2e::expect_eq("queued", queued(5), 5.0f);
+  int last = 0;
+  ok &= e2e::expect_eq("levels", levels(last), 4);
+  ok &= e2e::expect_eq("last level", last, 3);
   std::printf("loop residency: %s\n", ok ? "ok" : "FAIL");
   return ok ? 0 : 1;
 }
