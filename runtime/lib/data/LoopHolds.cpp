@@ -78,6 +78,11 @@ extern "C" void __ofld_loop_hold(const __ofld_site *Site, int32_t Depth,
   for (const auto &R : S.Held)
     if (R->Ptr == Ptr && R->Bytes == Bytes)
       return;
+  // Held already by a region, a launch group or a buffer around the loop:
+  // nothing moves per launch, and that holder's rules (a region's to-only
+  // entries, its warning) stay in force.
+  if (residentAddress(Device, Ptr, Bytes))
+    return;
   auto R = std::make_unique<LoopRange>(LoopRange{Ptr, Bytes, Type, Name});
   // A range the device cannot hold is reported and not held: the launch
   // maps its own. A held range is resident (Residency.cpp): a launch on it
