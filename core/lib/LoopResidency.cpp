@@ -155,9 +155,8 @@ public:
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        Uses.push_back(
-            {V, DRE->getLocation(), Loops, false, MapKind::Literal,
-             std::nullopt, escapes(*V, *DRE)});
+        Uses.push_back({V, DRE->getLocation(), Loops, false, MapKind::Literal,
+                        std::nullopt, escapes(*V, *DRE)});
     reach(S);
     for (const Stmt *C : S->children())
       walkChild(S, C);
@@ -271,8 +270,7 @@ private:
     if (const auto *DS = dyn_cast<DeclStmt>(S))
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
-          if (const CXXRecordDecl *RD =
-                  V->getType()->getAsCXXRecordDecl();
+          if (const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
               RD && RD->hasDefinition() && !RD->hasTrivialDestructor())
             Reaches.push_back({V->getLocation(), Loops, true, nullptr});
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
@@ -294,9 +292,9 @@ private:
     if (const auto *A = dyn_cast<ArraySubscriptExpr>(S)) {
       const Expr *Base = A->getBase()->IgnoreParens();
       const auto *Decay = dyn_cast<ImplicitCastExpr>(Base);
-      bool LocalArray =
-          Decay && Decay->getCastKind() == CK_ArrayToPointerDecay &&
-          isa<DeclRefExpr>(Decay->getSubExpr()->IgnoreParens());
+      bool LocalArray = Decay &&
+                        Decay->getCastKind() == CK_ArrayToPointerDecay &&
+                        isa<DeclRefExpr>(Decay->getSubExpr()->IgnoreParens());
       if (!LocalArray)
         Reaches.push_back({S->getBeginLoc(), Loops, false, nullptr});
     }
@@ -484,11 +482,10 @@ std::vector<ResidentLoop> findResidentLoops(const Stmt &Body, ASTContext &Ctx,
                               llvm::any_of(W.Uses, [&](const Use &U) {
                                 return U.Var == O && !U.LaunchArg && U.Escapes;
                               });
-          bool SameWhole = isWholeClassReference(*V) &&
-                           isWholeClassReference(*O) &&
-                           Ctx.hasSameUnqualifiedType(
-                               V->getType().getNonReferenceType(),
-                               O->getType().getNonReferenceType());
+          bool SameWhole =
+              isWholeClassReference(*V) && isWholeClassReference(*O) &&
+              Ctx.hasSameUnqualifiedType(V->getType().getNonReferenceType(),
+                                         O->getType().getNonReferenceType());
           if (OtherExposed && !SameWhole) {
             Block(ResidencyBlock::MayAlias, V->getLocation());
             F.Other = O;
@@ -547,9 +544,9 @@ std::vector<ResidentLoop> findResidentLoops(const Stmt &Body, ASTContext &Ctx,
   return Result;
 }
 
-llvm::SmallVector<LaunchHold, 4>
-holdsOf(const std::vector<ResidentLoop> &Loops, const CallExpr &CE,
-        const LoopLaunchInfo &L) {
+llvm::SmallVector<LaunchHold, 4> holdsOf(const std::vector<ResidentLoop> &Loops,
+                                         const CallExpr &CE,
+                                         const LoopLaunchInfo &L) {
   llvm::SmallVector<LaunchHold, 4> Holds;
   for (const ResidentLoop &R : Loops) {
     if (!R.Id || !llvm::is_contained(R.Launches, &CE))

@@ -525,12 +525,10 @@ void LaunchLowering::emitLoopHolds(IRBuilder<> &B, ArrayRef<Value *> Params,
     uint32_t Size;
     Constant *Name = OMP.getOrCreateSrcLocStr(
         Site.File,
-        H.Param < Site.ArgSpellings.size() ? Site.ArgSpellings[H.Param]
-                                           : "arg",
+        H.Param < Site.ArgSpellings.size() ? Site.ArgSpellings[H.Param] : "arg",
         Site.Line, Site.Column, Size);
     B.CreateCall(Fn, {SiteInfo, ConstantInt::get(I32, H.Depth), Device, Ptr,
-                      Bytes, ConstantInt::get(I64, transferBits(H.Map)),
-                      Name});
+                      Bytes, ConstantInt::get(I64, transferBits(H.Map)), Name});
   }
 }
 

@@ -35,8 +35,7 @@ CXXRecordDecl *scopeClass(ASTContext &Ctx) {
     DC = NS;
   }
   auto Found = DC->lookup(&Ctx.Idents.get("loop_scope"));
-  auto *RD =
-      Found.empty() ? nullptr : dyn_cast<CXXRecordDecl>(Found.front());
+  auto *RD = Found.empty() ? nullptr : dyn_cast<CXXRecordDecl>(Found.front());
   return RD && RD->hasDefinition() ? RD->getDefinition() : nullptr;
 }
 
@@ -78,9 +77,9 @@ bool wrapLoopInScope(Sema &S, FunctionDecl &FD, const Stmt &Loop) {
       /*HadMultipleCandidates=*/false, /*ListInitialization=*/false,
       /*StdInitListInitialization=*/false, /*ZeroInitialization=*/false,
       CXXConstructionKind::Complete, SourceRange());
-  auto *Var = VarDecl::Create(Ctx, &FD, Loc, Loc,
-                              &Ctx.Idents.get("__ofld_loop_scope"), T,
-                              Ctx.getTrivialTypeSourceInfo(T, Loc), SC_None);
+  auto *Var =
+      VarDecl::Create(Ctx, &FD, Loc, Loc, &Ctx.Idents.get("__ofld_loop_scope"),
+                      T, Ctx.getTrivialTypeSourceInfo(T, Loc), SC_None);
   Var->setInit(Init);
   Var->setInitStyle(VarDecl::CallInit);
   Var->setImplicit();

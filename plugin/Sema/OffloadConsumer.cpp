@@ -42,8 +42,9 @@ public:
   OffloadConsumer(CompilerInstance &CI, const ConsumerOptions &Options)
       : CallWalker(CI.getASTContext(), CI.getDiagnostics(),
                    /*VisitInstantiations=*/false),
-        CI(CI), Options(Options), Unresolved(UnresolvedLaunchFilter::install(
-                    CI.getDiagnostics(), CI.getDiagnosticOpts().ErrorLimit)) {}
+        CI(CI), Options(Options),
+        Unresolved(UnresolvedLaunchFilter::install(
+            CI.getDiagnostics(), CI.getDiagnosticOpts().ErrorLimit)) {}
 
   void InitializeSema(Sema &S) override { SemaRef = &S; }
   void ForgetSema() override { SemaRef = nullptr; }

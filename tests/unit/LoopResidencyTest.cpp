@@ -256,8 +256,7 @@ const LoopVariable *find(const ResidentLoop &R, llvm::StringRef Name) {
 
 } // namespace
 
-TEST_CASE("a loop of launches holds what only its kernels use",
-          "[loops]") {
+TEST_CASE("a loop of launches holds what only its kernels use", "[loops]") {
   auto Loops = loopsOf("jacobi");
   REQUIRE(Loops.size() == 1);
   CHECK(lineOf(Loops[0].Loop->getBeginLoc()) == line("jacobi"));

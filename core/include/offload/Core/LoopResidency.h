@@ -20,8 +20,8 @@
 #include "offload/Core/KernelDescriptor.h"
 
 #include "clang/Basic/SourceLocation.h"
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -43,25 +43,25 @@ struct LoopLaunchInfo {
   unsigned FirstArg;
 };
 /// The launch a call is, if it is a checked offload() call.
-using LoopLaunchFn = llvm::function_ref<std::optional<LoopLaunchInfo>(
-    const clang::CallExpr &)>;
+using LoopLaunchFn =
+    llvm::function_ref<std::optional<LoopLaunchInfo>(const clang::CallExpr &)>;
 
 /// Why a variable a loop's launches map still moves on every trip.
 enum class ResidencyBlock : uint8_t {
-  HostUse,      ///< the host reads or writes it in the loop (at `Use`)
-  Escaped,      ///< its address escaped (at `Use`) and the loop calls or
-                ///< dereferences something that may reach it (`Use2`)
-  Call,         ///< a global or borrowed object, and a call in the loop
-                ///< (at `Use`) may touch it
-  Indirection,  ///< a global or borrowed object, and the loop reads or writes
-                ///< through a pointer (at `Use`)
-  MayAlias,     ///< a span or reference that may view what another
-                ///< variable the loop maps views (`Other`)
-  Scratch,      ///< an [[offload::in]] parameter maps it: its device copy is
-                ///< the launch's own
-  Aggregate,    ///< an object of spans: a hold keeps one range per variable
-  Unsupported,  ///< a loop whose exits the lowering cannot follow (goto into it,
-                ///< setjmp, a coroutine)
+  HostUse,     ///< the host reads or writes it in the loop (at `Use`)
+  Escaped,     ///< its address escaped (at `Use`) and the loop calls or
+               ///< dereferences something that may reach it (`Use2`)
+  Call,        ///< a global or borrowed object, and a call in the loop
+               ///< (at `Use`) may touch it
+  Indirection, ///< a global or borrowed object, and the loop reads or writes
+               ///< through a pointer (at `Use`)
+  MayAlias,    ///< a span or reference that may view what another
+               ///< variable the loop maps views (`Other`)
+  Scratch,     ///< an [[offload::in]] parameter maps it: its device copy is
+               ///< the launch's own
+  Aggregate,   ///< an object of spans: a hold keeps one range per variable
+  Unsupported, ///< a loop whose exits the lowering cannot follow (goto into it,
+               ///< setjmp, a coroutine)
 };
 
 /// A variable the loop's launches map, and whether it stays on the device.
@@ -110,9 +110,9 @@ struct LaunchHold {
   MapKind Map;
 };
 /// What the loops hold of a launch's arguments; empty for most launches.
-llvm::SmallVector<LaunchHold, 4>
-holdsOf(const std::vector<ResidentLoop> &Loops, const clang::CallExpr &CE,
-        const LoopLaunchInfo &L);
+llvm::SmallVector<LaunchHold, 4> holdsOf(const std::vector<ResidentLoop> &Loops,
+                                         const clang::CallExpr &CE,
+                                         const LoopLaunchInfo &L);
 
 /// The words a remark uses for a blocked variable ("the host reads 'a'
 /// here").
