@@ -34,6 +34,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -122,6 +123,19 @@ public:
   void walk(const Stmt *S) {
     if (!S)
       return;
+    if (isa<CapturedStmt, OMPExecutableDirective>(S)) {
+      // An OpenMP construct: its body is outlined and may run on other
+      // threads (a loop scope is per thread), and its loops keep the form
+      // OpenMP reads: launches in it are not the loop's, loops in it hold
+      // nothing.
+      ++InLambda;
+      ++InCaptured;
+      for (const Stmt *C : S->children())
+        walkChild(S, C);
+      --InCaptured;
+      --InLambda;
+      return;
+    }
     if (const auto *L = dyn_cast<LambdaExpr>(S)) {
       // Another function: its launches are not this loop's, and whatever
       // it names is a use here (capture inits and body alike).
@@ -141,6 +155,8 @@ public:
     if (isa<SwitchStmt>(S))
       SwitchLoopDepth.push_back(Loops.size());
     if (isLoop(S)) {
+      if (InCaptured)
+        Unsupported.insert(S);
       LoopOrder.push_back(S);
       LoopParents[S] = Loops.empty() ? nullptr : Loops.back();
       Loops.push_back(S);
@@ -168,7 +184,7 @@ public:
   LoopLaunchFn LaunchOf;
   llvm::SmallVector<const Stmt *, 8> Loops, Parents;
   llvm::SmallVector<size_t, 4> SwitchLoopDepth;
-  unsigned InLambda = 0;
+  unsigned InLambda = 0, InCaptured = 0;
   std::vector<Use> Uses;
   std::vector<Reach> Reaches;
   std::vector<LaunchSite> Launches;
@@ -587,7 +603,7 @@ std::string describeBlock(const LoopVariable &V) {
     return Name + " is an object of spans";
   case ResidencyBlock::Unsupported:
     return "the loop has a label, a case of an outer switch or a coroutine "
-           "suspension";
+           "suspension, or is in an OpenMP construct";
   }
   return Name;
 }

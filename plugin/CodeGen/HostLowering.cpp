@@ -788,7 +788,15 @@ void LaunchLowering::run() {
   BasicBlock *BB = Call.getParent();
   IRBuilder<> Entry(&F->getEntryBlock(), F->getEntryBlock().begin());
   IRBuilder<> B(&Call);
-  if (Site.Group.Id && Site.Group.Opens)
+  Value *ShapeArg = Shape ? Shape : ConstantPointerNull::get(PtrTy);
+  auto SelectFn = abi::declare(M, RuntimeFn::__ofld_select_device);
+  // A loop's holds come before a group the launch opens inside the loop:
+  // the loop keeps the ranges across trips, the group then finds them.
+  bool OpensGroup = Site.Group.Id && Site.Group.Opens;
+  if (OpensGroup && !Site.LoopHolds.empty())
+    emitLoopHolds(B, CallParams,
+                  B.CreateCall(SelectFn, {SiteInfo, ShapeArg}, "ofld.device"));
+  if (OpensGroup)
     emitGroupBegin(B, CallParams);
 
   auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, CallParams.size()));
@@ -799,9 +807,7 @@ void LaunchLowering::run() {
     B.CreateStore(P, B.CreateConstInBoundsGEP2_32(ObjsTy, CallObjs, 0, I));
 
   // The device first: the launch shape is checked against its limits.
-  Value *ShapeArg = Shape ? Shape : ConstantPointerNull::get(PtrTy);
   Constant *Region = regionId(M, *Kernel);
-  auto SelectFn = abi::declare(M, RuntimeFn::__ofld_select_device);
   Value *Device = B.CreateCall(SelectFn, {SiteInfo, ShapeArg}, "ofld.device");
   // What the kernel's bounds check admits: the default shape.
   Value *Extent =
@@ -838,7 +844,8 @@ void LaunchLowering::run() {
   // on its stream and returns 1 (Streams.cpp); else (0) libomptarget's path
   // runs it, now (ModeNow) or on the queue's worker (ModeAsync).
   B.SetInsertPoint(Enqueue);
-  emitLoopHolds(B, CallParams, Device);
+  if (!OpensGroup)
+    emitLoopHolds(B, CallParams, Device);
   LaunchArgs Args = gatherArguments(B, CallParams, CallDims, Device, ShapeArg,
                                     /*OnStream=*/true);
   ArgArrays A = emitArgumentArrays(B, Args, /*SizesOnStack=*/false);

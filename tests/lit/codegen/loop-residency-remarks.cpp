@@ -58,6 +58,14 @@ void spans(std::span<float> x, std::span<float> y, int steps) {
     offload(step, x, y);
 }
 
+// An OpenMP loop keeps its form, and its launches may run on other threads:
+// nothing held, no remark.
+void in_parallel(std::vector<float> &a, int steps) {
+#pragma omp parallel for
+  for (int t = 0; t < steps; ++t)
+    offload(scale, a, 1.0f);
+}
+
 // IR-LABEL: define {{.*}}@_Z6jacobii(
 // IR-DAG: call void @_ZN4ofld6detail10loop_scopeC{{[12]}}Ev(
 // IR-DAG: call void @_ZN4ofld6detail10loop_scopeD{{[12]}}Ev(

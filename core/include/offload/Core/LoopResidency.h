@@ -60,8 +60,9 @@ enum class ResidencyBlock : uint8_t {
   Scratch,     ///< an [[offload::in]] parameter maps it: its device copy is
                ///< the launch's own
   Aggregate,   ///< an object of spans: a hold keeps one range per variable
-  Unsupported, ///< a loop whose exits the lowering cannot follow (goto into it,
-               ///< setjmp, a coroutine)
+  Unsupported, ///< a loop whose exits or threads the lowering cannot follow
+               ///< (a label in it, a case of an outer switch, a coroutine
+               ///< suspension, an OpenMP construct around it)
 };
 
 /// A variable the loop's launches map, and whether it stays on the device.
