@@ -407,3 +407,21 @@ TEST_CASE("a launch's held parameters", "[loops]") {
   CHECK(Holds[0].LoopId == Loops[0].Id);
   CHECK(Holds[0].Map == MapKind::To);
 }
+
+TEST_CASE("a launch's loop holds travel in its call-site descriptor",
+          "[loops]") {
+  CallSiteDescriptor C;
+  C.File = "f.cpp";
+  C.Line = 12;
+  C.LoopHolds = {{0, 0, MapKind::To}, {2, 1, MapKind::ToFrom}};
+  llvm::Expected<CallSiteDescriptor> D = decodeCallSite(encodeCallSite(C));
+  REQUIRE(bool(D));
+  REQUIRE(D->LoopHolds.size() == 2);
+  CHECK(D->LoopHolds[1].Param == 2);
+  CHECK(D->LoopHolds[1].Depth == 1);
+  CHECK(D->LoopHolds[1].Map == MapKind::ToFrom);
+  CHECK(D->LoopHolds[0].Map == MapKind::To);
+  // A launch no loop holds says nothing of it.
+  C.LoopHolds.clear();
+  CHECK(encodeCallSite(C).find("loop=") == std::string::npos);
+}
