@@ -131,19 +131,35 @@ protected:
                 });
         });
     if (!GPU)
-      return offload::createOffloadConsumer(CI);
+      return offload::createOffloadConsumer(CI, Options);
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
-    Consumers.push_back(offload::createOffloadConsumer(CI));
+    Consumers.push_back(offload::createOffloadConsumer(CI, Options));
     Consumers.push_back(offload::createDevicePromiseCollector(Promises));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
-  bool ParseArgs(const CompilerInstance &,
-                 const std::vector<std::string> &) override {
+  /// -fplugin-arg-offload-<arg>.
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    for (const std::string &A : Args) {
+      if (A == "no-loop-residency") {
+        Options.LoopResidency = false;
+        continue;
+      }
+      DiagnosticsEngine &D = CI.getDiagnostics();
+      D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                 "unknown argument '%0' of the offload plugin "
+                                 "(known: no-loop-residency)"))
+          << A;
+      return false;
+    }
     return true;
   }
 
   ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  offload::ConsumerOptions Options;
 };
 
 } // namespace

@@ -143,6 +143,14 @@ std::string encodeCallSite(const CallSiteDescriptor &C) {
     for (MapKind M : C.Group.Held)
       OS << "0TBF"[unsigned(M)];
   }
+  if (!C.LoopHolds.empty()) {
+    // loop=<param>.<depth>.<T F B>,...
+    OS << ";loop=";
+    ListSeparator Holds(",");
+    for (const LoopHoldSite &H : C.LoopHolds)
+      OS << Holds << H.Param << '.' << H.Depth << '.'
+         << "0TBF"[unsigned(H.Map)];
+  }
   if (C.WarnedConstRegion)
     OS << ";cw=1";
   return S;
@@ -165,6 +173,26 @@ static Expected<LaunchGroup> decodeGroup(StringRef S) {
     G.Held.push_back(MapKind(K));
   }
   return G;
+}
+
+static Expected<SmallVector<LoopHoldSite, 2>> decodeLoopHolds(StringRef S) {
+  SmallVector<LoopHoldSite, 2> Holds;
+  SmallVector<StringRef, 4> Items;
+  S.split(Items, ',');
+  for (StringRef Item : Items) {
+    SmallVector<StringRef, 3> Parts;
+    Item.split(Parts, '.');
+    LoopHoldSite H;
+    size_t K = Parts.size() == 3 && Parts[2].size() == 1
+                   ? StringRef("0TBF").find(Parts[2][0])
+                   : StringRef::npos;
+    if (K == StringRef::npos || K == 0 || Parts[0].getAsInteger(10, H.Param) ||
+        Parts[1].getAsInteger(10, H.Depth))
+      return createStringError("bad loop hold '%s'", Item.str().c_str());
+    H.Map = MapKind(K);
+    Holds.push_back(H);
+  }
+  return Holds;
 }
 
 static Expected<MapKind> decodeMap(char C) {
@@ -356,6 +384,12 @@ Expected<CallSiteDescriptor> decodeCallSite(StringRef S) {
     if (!Group)
       return Group.takeError();
     C.Group = std::move(*Group);
+  }
+  if (std::string L = F->lookup("loop"); !L.empty()) {
+    auto Holds = decodeLoopHolds(L);
+    if (!Holds)
+      return Holds.takeError();
+    C.LoopHolds = std::move(*Holds);
   }
   return C;
 }

@@ -294,6 +294,7 @@ private:
   GroupState &groupState();
   void emitGroupBegin(IRBuilder<> &B, ArrayRef<Value *> Params);
   void emitGroupEnd(IRBuilder<> &B);
+  void emitLoopHolds(IRBuilder<> &B, ArrayRef<Value *> Params, Value *Device);
 
   Module &M;
   OpenMPIRBuilder &OMP;
@@ -575,6 +576,29 @@ void LaunchLowering::emitGroupEnd(IRBuilder<> &B) {
                     G.Types});
 }
 
+/// A launch in a loop that keeps some of its ranges on the device
+/// (LoopResidency.h): the loop's scope holds them, on the launch's device,
+/// before the launch maps them (and finds them present).
+void LaunchLowering::emitLoopHolds(IRBuilder<> &B, ArrayRef<Value *> Params,
+                                   Value *Device) {
+  if (Site.LoopHolds.empty())
+    return;
+  auto Fn = abi::declare(M, RuntimeFn::__ofld_loop_hold);
+  for (const LoopHoldSite &H : Site.LoopHolds) {
+    if (H.Param >= Params.size())
+      continue;
+    auto [Ptr, Bytes, Count] =
+        rangeOf(B, Site.Kernel.Params[H.Param], Params[H.Param]);
+    uint32_t Size;
+    Constant *Name = OMP.getOrCreateSrcLocStr(
+        Site.File,
+        H.Param < Site.ArgSpellings.size() ? Site.ArgSpellings[H.Param] : "arg",
+        Site.Line, Site.Column, Size);
+    B.CreateCall(Fn, {SiteInfo, ConstantInt::get(I32, H.Depth), Device, Ptr,
+                      Bytes, ConstantInt::get(I64, transferBits(H.Map)), Name});
+  }
+}
+
 Value *LaunchLowering::arrayOf(IRBuilder<> &B, ArrayRef<Value *> Vals,
                                Type *EltTy, const Twine &Name) {
   Function *F = B.GetInsertBlock()->getParent();
@@ -834,7 +858,15 @@ void LaunchLowering::run() {
   BasicBlock *BB = Call.getParent();
   IRBuilder<> Entry(&F->getEntryBlock(), F->getEntryBlock().begin());
   IRBuilder<> B(&Call);
-  if (Site.Group.Id && Site.Group.Opens)
+  Value *ShapeArg = Shape ? Shape : ConstantPointerNull::get(PtrTy);
+  auto SelectFn = abi::declare(M, RuntimeFn::__ofld_select_device);
+  // A loop's holds come before a group the launch opens inside the loop:
+  // the loop keeps the ranges across trips, the group then finds them.
+  bool OpensGroup = Site.Group.Id && Site.Group.Opens;
+  if (OpensGroup && !Site.LoopHolds.empty())
+    emitLoopHolds(B, CallParams,
+                  B.CreateCall(SelectFn, {SiteInfo, ShapeArg}, "ofld.device"));
+  if (OpensGroup)
     emitGroupBegin(B, CallParams);
 
   auto *ObjsTy = ArrayType::get(PtrTy, std::max<size_t>(1, CallParams.size()));
@@ -845,9 +877,7 @@ void LaunchLowering::run() {
     B.CreateStore(P, B.CreateConstInBoundsGEP2_32(ObjsTy, CallObjs, 0, I));
 
   // The device first: the launch shape is checked against its limits.
-  Value *ShapeArg = Shape ? Shape : ConstantPointerNull::get(PtrTy);
   Constant *Region = regionId(M, *Kernel);
-  auto SelectFn = abi::declare(M, RuntimeFn::__ofld_select_device);
   Value *Device = B.CreateCall(SelectFn, {SiteInfo, ShapeArg}, "ofld.device");
   // What the kernel's bounds check admits: the default shape.
   Value *Extent =
@@ -884,6 +914,8 @@ void LaunchLowering::run() {
   // on its stream and returns 1 (Streams.cpp); else (0) libomptarget's path
   // runs it, now (ModeNow) or on the queue's worker (ModeAsync).
   B.SetInsertPoint(Enqueue);
+  if (!OpensGroup)
+    emitLoopHolds(B, CallParams, Device);
   LaunchArgs Args = gatherArguments(B, CallParams, CallDims, Device, ShapeArg,
                                     /*OnStream=*/true);
   ArgArrays A = emitArgumentArrays(B, Args, /*SizesOnStack=*/false);

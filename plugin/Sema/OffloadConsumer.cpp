@@ -6,6 +6,7 @@
 
 #include "OffloadConsumer.h"
 #include "DeviceConstants.h"
+#include "LoopScopes.h"
 #include "offload/Core/BoundAnalysis.h"
 #include "offload/Core/CallShape.h"
 #include "offload/Core/CallWalker.h"
@@ -14,6 +15,7 @@
 #include "offload/Core/KernelDescriptor.h"
 #include "offload/Core/LaunchChecks.h"
 #include "offload/Core/LaunchGroups.h"
+#include "offload/Core/LoopResidency.h"
 #include "offload/Core/RegionConstness.h"
 #include "offload/Core/TransferRules.h"
 
@@ -23,11 +25,13 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
+#include "clang/Basic/CodeGenOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Sema/Sema.h"
 #include "clang/Sema/TemplateDeduction.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -36,11 +40,12 @@ namespace {
 
 class OffloadConsumer final : public SemaConsumer, private CallWalker {
 public:
-  explicit OffloadConsumer(CompilerInstance &CI)
+  OffloadConsumer(CompilerInstance &CI, const ConsumerOptions &Options)
       : CallWalker(CI.getASTContext(), CI.getDiagnostics(),
                    /*VisitInstantiations=*/false),
-        CI(CI), Unresolved(UnresolvedLaunchFilter::install(
-                    CI.getDiagnostics(), CI.getDiagnosticOpts().ErrorLimit)) {}
+        CI(CI), Options(Options),
+        Unresolved(UnresolvedLaunchFilter::install(
+            CI.getDiagnostics(), CI.getDiagnosticOpts().ErrorLimit)) {}
 
   void InitializeSema(Sema &S) override { SemaRef = &S; }
   void ForgetSema() override { SemaRef = nullptr; }
@@ -83,6 +88,8 @@ private:
 
   void checkDefaultShapes(ASTContext &Ctx);
   void describeRegionFields(ASTContext &Ctx);
+  void planLoops(FunctionDecl &FD);
+  void remarkLoop(const ResidentLoop &R);
   void completeParameterTypes(const FunctionDecl &FD);
   void prepareDefinition(FunctionDecl *FD, const KernelFacts &Facts);
   FunctionDecl *instantiateThunk(llvm::StringRef Name, const FunctionDecl &K);
@@ -93,6 +100,7 @@ private:
   }
 
   CompilerInstance &CI;
+  ConsumerOptions Options;
   /// Holds clang's error for an offload() call it could not resolve until
   /// the walk reaches the call (CallShape.h).
   UnresolvedLaunchFilter &Unresolved;
@@ -105,6 +113,11 @@ private:
   /// before the walk reaches the calls.
   llvm::DenseMap<const CallExpr *, LaunchGroup> Groups;
   unsigned NextGroupId = 1;
+  /// Launches in loops that keep some of their ranges on the device
+  /// (LoopResidency.h), found per function before the walk reaches them.
+  llvm::DenseMap<const CallExpr *, llvm::SmallVector<LoopHoldSite, 2>>
+      LoopHolds;
+  unsigned NextLoopId = 1;
   /// Launches already warned about writing a region's read-only range.
   llvm::SmallPtrSet<const CallExpr *, 4> ConstWarned;
   /// Launches that leave the grid to their kernel's bounds check, checked
@@ -133,6 +146,106 @@ void OffloadConsumer::functionFound(FunctionDecl &FD) {
         return LaunchInfo{L->Kernel, &Facts->Desc, L->FirstArg};
       },
       ConstWarned);
+  if (Options.LoopResidency && !isGPU() && SemaRef)
+    planLoops(FD);
+}
+
+/// Finds the loops of `FD` whose launches keep data on the device, gives
+/// each a scope (LoopScopes.h) and notes, per launch, what it asks the
+/// scopes to hold.
+void OffloadConsumer::planLoops(FunctionDecl &FD) {
+  auto LaunchOf = [&](const CallExpr &CE) -> std::optional<LoopLaunchInfo> {
+    if (CE.isTypeDependent() || CE.isValueDependent())
+      return std::nullopt;
+    std::optional<LaunchedKernel> L = launchedKernel(CE);
+    if (!L)
+      return std::nullopt;
+    const KernelFacts *Facts = kernel(*L->Kernel);
+    if (!Facts)
+      return std::nullopt;
+    return LoopLaunchInfo{&Facts->Desc, L->FirstArg};
+  };
+  std::vector<ResidentLoop> Loops = findResidentLoops(
+      *FD.getBody(), CI.getASTContext(), LaunchOf, NextLoopId);
+  SourceManager &SM = CI.getASTContext().getSourceManager();
+  auto Contains = [&](const Stmt *Outer, const Stmt *Inner) {
+    return Outer != Inner &&
+           !SM.isBeforeInTranslationUnit(Inner->getBeginLoc(),
+                                         Outer->getBeginLoc()) &&
+           !SM.isBeforeInTranslationUnit(Outer->getEndLoc(),
+                                         Inner->getEndLoc());
+  };
+  // Scopes are made first: a loop whose scope cannot be made holds nothing.
+  llvm::SmallPtrSet<const Stmt *, 4> Scoped;
+  for (const ResidentLoop &R : Loops)
+    if (R.Id && wrapLoopInScope(*SemaRef, FD, *R.Loop))
+      Scoped.insert(R.Loop);
+  for (ResidentLoop &R : Loops) {
+    if (!Scoped.count(R.Loop))
+      for (LoopVariable &V : R.Vars)
+        V.Held = false;
+    remarkLoop(R);
+  }
+  for (const ResidentLoop &R : Loops) {
+    if (!Scoped.count(R.Loop))
+      continue;
+    for (const CallExpr *CE : R.Launches) {
+      std::optional<LoopLaunchInfo> L = LaunchOf(*CE);
+      for (const LaunchHold &H : holdsOf(Loops, *CE, *L)) {
+        if (H.LoopId != R.Id)
+          continue;
+        // The scopes of this function between the launch and this loop.
+        unsigned Depth = 0;
+        for (const ResidentLoop &Inner : Loops)
+          Depth += Scoped.count(Inner.Loop) && Contains(R.Loop, Inner.Loop) &&
+                   llvm::is_contained(Inner.Launches, CE);
+        LoopHolds[CE].push_back({H.Param, Depth, H.Map});
+      }
+    }
+  }
+}
+
+/// -Rpass=offload: what each loop keeps on the device; -Rpass-missed=offload:
+/// for each variable still copied on every trip, the use that forbids it.
+void OffloadConsumer::remarkLoop(const ResidentLoop &R) {
+  const CodeGenOptions &CG = CI.getCodeGenOpts();
+  DiagnosticsEngine &D = CI.getDiagnostics();
+  SourceManager &SM = CI.getASTContext().getSourceManager();
+  auto Where = [&](SourceLocation L) {
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+    return P.isValid() ? (llvm::sys::path::filename(P.getFilename()) + ":" +
+                          llvm::Twine(P.getLine()))
+                             .str()
+                       : std::string("?");
+  };
+  if (CG.OptimizationRemark.patternMatches("offload")) {
+    std::string Names;
+    unsigned N = 0, Count = 0;
+    for (const LoopVariable &V : R.Vars)
+      Count += V.Held;
+    for (const LoopVariable &V : R.Vars) {
+      if (!V.Held)
+        continue;
+      if (N++)
+        Names += N == Count ? " and " : ", ";
+      Names += "'" + V.Var->getNameAsString() + "'";
+    }
+    if (Count && !R.Launches.empty())
+      D.Report(R.Launches.front()->getBeginLoc(),
+               D.getCustomDiagID(DiagnosticsEngine::Remark,
+                                 "%0 stay%1 on the device for the loop at %2 "
+                                 "[-Rpass=offload]"))
+          << Names << (Count == 1 ? "s" : "") << Where(R.Loop->getBeginLoc());
+  }
+  if (CG.OptimizationRemarkMissed.patternMatches("offload"))
+    for (const LoopVariable &V : R.Vars)
+      if (!V.Held)
+        D.Report(V.Why == ResidencyBlock::Escaped ? V.Use2 : V.Use,
+                 D.getCustomDiagID(DiagnosticsEngine::Remark,
+                                   "%0: '%1' is copied on every trip of the "
+                                   "loop at %2 [-Rpass-missed=offload]"))
+            << describeBlock(V) << V.Var->getNameAsString()
+            << Where(R.Loop->getBeginLoc());
 }
 
 void OffloadConsumer::kernelFound(FunctionDecl &FD) {
@@ -301,6 +414,8 @@ void OffloadConsumer::callFound(CallExpr &Found, FunctionDecl *Enclosing,
     Call.Function = Enclosing->getQualifiedNameAsString();
   if (auto It = Groups.find(CE); It != Groups.end())
     Call.Group = It->second;
+  if (auto It = LoopHolds.find(CE); It != LoopHolds.end())
+    Call.LoopHolds = It->second;
   Call.WarnedConstRegion = ConstWarned.count(CE);
   for (unsigned I = KernelArg + 1; I < SiteArg; ++I) {
     CharSourceRange R =
@@ -380,8 +495,9 @@ void OffloadConsumer::blockFound(CompoundStmt &CS) {
       NextGroupId, Groups);
 }
 
-std::unique_ptr<ASTConsumer> createOffloadConsumer(CompilerInstance &CI) {
-  return std::make_unique<OffloadConsumer>(CI);
+std::unique_ptr<ASTConsumer>
+createOffloadConsumer(CompilerInstance &CI, const ConsumerOptions &Options) {
+  return std::make_unique<OffloadConsumer>(CI, Options);
 }
 
 } // namespace offload

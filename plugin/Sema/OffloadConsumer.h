@@ -25,8 +25,16 @@ class CompilerInstance;
 
 namespace offload {
 
+/// The plugin's -fplugin-arg-offload-... switches.
+struct ConsumerOptions {
+  /// Loop residency (docs/LoopResidency.md); `no-loop-residency` turns it
+  /// off.
+  bool LoopResidency = true;
+};
+
 std::unique_ptr<clang::ASTConsumer>
-createOffloadConsumer(clang::CompilerInstance &CI);
+createOffloadConsumer(clang::CompilerInstance &CI,
+                      const ConsumerOptions &Options);
 
 } // namespace offload
 

@@ -34,7 +34,7 @@
 
 int main() {
   std::vector<float> v(1000, 1.0f);
-  for (int k = 0; k < 3; ++k)
+  for (int k = 0; k < 3 && v[0] > 0; ++k) // read here: copied per launch
     offload(scale, v, 2.0f);
   offload(ofld::launch{.nowait = true}, scale, v, 0.5f);
   ofld::wait();

@@ -283,6 +283,27 @@ private:
 
 template <class... A> region(A &&...) -> region<A...>;
 
+namespace detail {
+/// Not for users: the scope the plugin gives a loop whose launches keep
+/// data on the device (loop residency, docs/LoopResidency.md). Its
+/// destructor, run at every way out of the loop, copies back what the
+/// loop's launches held.
+struct loop_scope {
+  loop_scope() noexcept {
+#if defined(_OPENMP)
+    __ofld_loop_enter();
+#endif
+  }
+  loop_scope(const loop_scope &) = delete;
+  loop_scope &operator=(const loop_scope &) = delete;
+  ~loop_scope() {
+#if defined(_OPENMP)
+    __ofld_loop_exit();
+#endif
+  }
+};
+} // namespace detail
+
 /// `n` objects of type T on a device and nowhere else: never copied
 /// implicitly, passed to kernels as std::span<T> or std::span<const T>
 /// (sub-spans too), filled and read with copy_from and copy_to (or

@@ -2,8 +2,8 @@
 // of offload/runtime_abi.def, and this test compares the two expansions as
 // IR. clang lowers offload/runtime.h (Inputs/runtime-abi-header.cpp, no
 // plugin); the plugin lowers the calls below, which reach every runtime
-// function (a launch group, a launch that maps, one that does not wait, a
-// reduction).
+// function (a launch group, a loop holding its data, a launch that maps,
+// one that does not wait, a reduction).
 // A function, parameter, site field, launch mode or dims size that differs
 // between the two makes a diff or FileCheck below fail.
 //
@@ -17,7 +17,7 @@
 // RUN: grep -E '^declare .*@__ofld_' %t.plugin.ll | grep -F -f %t.names | sed -E -e 's/ noundef//g' -e 's/ #[0-9]+$//' | sort > %t.plugin.decls
 // RUN: diff %t.header.decls %t.plugin.decls
 // RUN: wc -l < %t.header.decls | FileCheck %s --check-prefix=FUNCTIONS
-// FUNCTIONS: 11
+// FUNCTIONS: 12
 //
 // The call-site record: `struct __ofld_site` and the plugin's constant.
 // RUN: sed -n -E -e 's/^%%struct.__ofld_site = type (.*)/\1/p' %t.header.ll > %t.header.site
@@ -47,7 +47,7 @@
 // RUN: grep -ohE '__ofld_[a-z_]+\(' %runtime-include/offload/region.hpp %runtime-include/offload/transfer.hpp %runtime-include/offload/properties.hpp %runtime-include/offload/device.hpp %runtime-include/offload/detail/cpu_grid.hpp | tr -d '(' | grep -v '^__ofld_fiber_' | sort -u > %t.header.calls
 // RUN: diff %t.table.calls %t.header.calls
 // RUN: wc -l < %t.table.calls | FileCheck %s --check-prefix=CALLS
-// CALLS: 15
+// CALLS: 17
 
 #include <span>
 #include <vector>
@@ -58,6 +58,12 @@ void host(std::vector<float> &v) {
   // A launch group: __ofld_group_begin and __ofld_group_end.
   offload(scale, v, 2.0f);
   offload(scale, v, 3.0f);
+}
+
+void steps(std::vector<float> &v, int n) {
+  // Loop residency: __ofld_loop_hold.
+  for (int i = 0; i < n; ++i)
+    offload(scale, v, 2.0f);
 }
 
 void later(std::span<float> v) {

@@ -108,6 +108,16 @@ struct LaunchGroup {
   unsigned NumHeld = 0;
 };
 
+/// A parameter's range that a loop around the launch keeps on the device
+/// (LoopResidency.h): the launch asks the loop's scope to hold it first.
+struct LoopHoldSite {
+  unsigned Param = 0;
+  /// Loop scopes of the same function between the launch and the holding
+  /// one (0: the innermost around the launch).
+  unsigned Depth = 0;
+  MapKind Map = MapKind::ToFrom;
+};
+
 /// One offload() call: the kernel plus where it is and how it was spelled.
 struct CallSiteDescriptor {
   KernelDescriptor Kernel;
@@ -115,6 +125,7 @@ struct CallSiteDescriptor {
   unsigned Line = 0, Column = 0;
   llvm::SmallVector<std::string, 8> ArgSpellings;
   LaunchGroup Group;
+  llvm::SmallVector<LoopHoldSite, 2> LoopHolds;
   /// The plugin warned that the launch writes into a range a region maps to
   /// the device only: the runtime need not warn again.
   bool WarnedConstRegion = false;

@@ -1,0 +1,95 @@
+//===- LoopScopes.cpp - the scope object around a resident loop -----------===//
+//
+// Part of the offload project: GPU offloading for C++ through a Clang plugin.
+//
+//===----------------------------------------------------------------------===//
+//
+// Why in the AST and not in the IR: a destructor call at every exit of a
+// loop (break, return, goto, a throw from any call inside) is what clang's
+// CodeGen already emits for a local object; rebuilding those paths in IR
+// would repeat it, and miss some.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoopScopes.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Sema/Sema.h"
+
+using namespace clang;
+
+namespace offload {
+namespace {
+
+/// ofld::detail::loop_scope, declared by offload/region.hpp.
+CXXRecordDecl *scopeClass(ASTContext &Ctx) {
+  DeclContext *DC = Ctx.getTranslationUnitDecl();
+  for (llvm::StringRef Name : {"ofld", "detail"}) {
+    auto Found = DC->lookup(&Ctx.Idents.get(Name));
+    auto *NS = Found.empty() ? nullptr : dyn_cast<NamespaceDecl>(Found.front());
+    if (!NS)
+      return nullptr;
+    DC = NS;
+  }
+  auto Found = DC->lookup(&Ctx.Idents.get("loop_scope"));
+  auto *RD = Found.empty() ? nullptr : dyn_cast<CXXRecordDecl>(Found.front());
+  return RD && RD->hasDefinition() ? RD->getDefinition() : nullptr;
+}
+
+/// The slot in `Parent` (or below it) that holds `Loop`.
+Stmt **slotOf(Stmt *Parent, const Stmt &Loop) {
+  if (!Parent)
+    return nullptr;
+  for (Stmt *&C : Parent->children()) {
+    if (C == &Loop)
+      return &C;
+    // Another function's body (a lambda's) is not this one's.
+    if (C && !isa<LambdaExpr>(C))
+      if (Stmt **S = slotOf(C, Loop))
+        return S;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+bool wrapLoopInScope(Sema &S, FunctionDecl &FD, const Stmt &Loop) {
+  ASTContext &Ctx = S.getASTContext();
+  CXXRecordDecl *RD = scopeClass(Ctx);
+  Stmt **Slot = slotOf(FD.getBody(), Loop);
+  if (!RD || !Slot)
+    return false;
+  CXXConstructorDecl *Ctor = nullptr;
+  for (CXXConstructorDecl *C : RD->ctors())
+    if (C->isDefaultConstructor())
+      Ctor = C;
+  CXXDestructorDecl *Dtor = RD->getDestructor();
+  if (!Ctor || !Dtor)
+    return false;
+
+  SourceLocation Loc = Loop.getBeginLoc();
+  QualType T = Ctx.getCanonicalTagType(RD);
+  auto *Init = CXXConstructExpr::Create(
+      Ctx, T, Loc, Ctor, /*Elidable=*/false, {},
+      /*HadMultipleCandidates=*/false, /*ListInitialization=*/false,
+      /*StdInitListInitialization=*/false, /*ZeroInitialization=*/false,
+      CXXConstructionKind::Complete, SourceRange());
+  auto *Var =
+      VarDecl::Create(Ctx, &FD, Loc, Loc, &Ctx.Idents.get("__ofld_loop_scope"),
+                      T, Ctx.getTrivialTypeSourceInfo(T, Loc), SC_None);
+  Var->setInit(Init);
+  Var->setInitStyle(VarDecl::CallInit);
+  Var->setImplicit();
+  Var->setIsUsed();
+  S.MarkFunctionReferenced(Loc, Ctor);
+  S.MarkFunctionReferenced(Loc, Dtor);
+  auto *Decl = new (Ctx) DeclStmt(DeclGroupRef(Var), Loc, Loc);
+  *Slot = CompoundStmt::Create(Ctx, {Decl, *Slot}, FPOptionsOverride(), Loc,
+                               Loop.getEndLoc());
+  return true;
+}
+
+} // namespace offload
