@@ -415,10 +415,11 @@ bool queueArenaIn(Queue &Q, SmallCopies &Small, const __ofld_site *Site) {
       continue;
     if (How == ArenaTo::Write && queueArenaWrite(Q, Small, R))
       continue;
-    Ok = OnCopyStream ? queueArenaCopy(Q, Q.CopyStream, Small, R,
-                                       /*ToDevice=*/true, Site, " (copy stream)")
-                      : queueArenaCopy(Q, Q.Stream, Small, R,
-                                       /*ToDevice=*/true, Site);
+    Ok = OnCopyStream
+             ? queueArenaCopy(Q, Q.CopyStream, Small, R,
+                              /*ToDevice=*/true, Site, " (copy stream)")
+             : queueArenaCopy(Q, Q.Stream, Small, R,
+                              /*ToDevice=*/true, Site);
     Copied = true;
   }
   // The kernel waits for the copy stream's copies, and only for them.
