@@ -53,6 +53,12 @@ Environment read() {
     E.OmptargetInfo = std::strtoll(Info, nullptr, 0);
   E.CudaSchedBlocking = isSetTo("OFFLOAD_CUDA_SCHED", "blocking");
   E.SmallArgs = !isOff("OFFLOAD_SMALL_ARGS");
+  if (isSetTo("OFFLOAD_ARENA_TO", "stream"))
+    E.ArenaToDevice = Environment::ArenaTo::Stream;
+  else if (isSetTo("OFFLOAD_ARENA_TO", "write"))
+    E.ArenaToDevice = Environment::ArenaTo::Write;
+  else if (isSetTo("OFFLOAD_ARENA_TO", "mapped"))
+    E.ArenaToDevice = Environment::ArenaTo::Mapped;
   E.FastLaunch = !isOff("OFFLOAD_FAST_LAUNCH");
   E.LaunchBlocking = isOn("OFFLOAD_LAUNCH_BLOCKING");
   E.Overlap = !isOff("OFFLOAD_OVERLAP");

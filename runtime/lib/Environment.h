@@ -43,6 +43,14 @@ struct Environment {
   bool CudaSchedBlocking = false;
   /// OFFLOAD_SMALL_ARGS=0: no argument arena (data/ArgArena.cpp).
   bool SmallArgs = true;
+  /// How an arena range reaches the device (launch/Enqueue.cpp),
+  /// OFFLOAD_ARENA_TO=copy|stream|write|mapped: a copy on the queue's
+  /// stream (the default); a copy on a copy stream at the call, which the
+  /// queue's stream waits for; a 4-byte stream memory write for ranges of
+  /// at most 4 bytes; or no copy for ranges of at most ArenaMappedMaxBytes,
+  /// the kernel using the pinned host bytes in place (both ways).
+  enum class ArenaTo { Copy, Stream, Write, Mapped };
+  ArenaTo ArenaToDevice = ArenaTo::Copy;
   /// launch/: OFFLOAD_FAST_LAUNCH=0 turns the stream path off and
   /// OFFLOAD_OVERLAP=0 the overlap of dependent launches (programmatic
   /// stream serialization); OFFLOAD_LAUNCH_BLOCKING and OFFLOAD_LAUNCH_DEBUG

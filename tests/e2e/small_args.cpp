@@ -15,7 +15,11 @@
 //    kernel's pointer to the second span lands at its offset in the copy;
 //  * 40 launches in flight at once, more than the arena's 32 chunks;
 //  * a span a region holds: the kernel uses the resident copy
-//    (tests/lit/e2e/small_args.test counts what moves).
+//    (tests/lit/e2e/small_args.test counts what moves);
+//  * bfs's level loop (bench/apps/bfs): a `bool &` flag, reset or set by
+//    the host before each launch and set by many threads, next to resident
+//    data: each launch must see the host's value at its call, whichever way
+//    OFFLOAD_ARENA_TO sends it (the test runs every way).
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +63,13 @@ struct alignas(128) Accum {
   std::size_t i = ofld::global_id();
   if (i < out.size())
     out[i] = value;
+}
+
+[[offload::kernel]] void mark(std::span<const int> v, int limit,
+                              bool &changed) {
+  std::size_t i = ofld::global_id();
+  if (i < v.size() && v[i] > limit)
+    changed = true;
 }
 
 static void add4_ref(std::vector<double> &a, std::vector<double> &b,
@@ -141,9 +152,26 @@ int main() {
   expect(e2e::mismatches("held", held, std::vector<int>(512, 7)) == 0,
          "region");
 
+  // Launch k: the host sets the flag every third time, and the kernel
+  // sets it every second (the values above 100 of 0..255).
+  std::vector<int> vals(256);
+  for (int i = 0; i < 256; ++i)
+    vals[i] = i;
+  int flags = 0;
+  {
+    ofld::region resident{std::span<const int>(vals)};
+    for (int k = 0; k < 12; ++k) {
+      bool changed = k % 3 == 0;
+      bool expected = changed || k % 2 == 1;
+      offload(mark, std::span<const int>(vals), k % 2 ? 100 : 300, changed);
+      expect(changed == expected, "flag");
+      flags += changed;
+    }
+  }
+
   std::printf("a[0] = %.1f c[0] = %.1f sum = %.2f buf[9] = %d outs[39][0] = %d "
-              "held[0] = %d: %s\n",
-              a[0], c[0], acc.sum, buf[9], outs[39][0], held[0],
+              "held[0] = %d flags = %d: %s\n",
+              a[0], c[0], acc.sum, buf[9], outs[39][0], held[0], flags,
               ok ? "ok" : "FAIL");
   return ok ? 0 : 1;
 }

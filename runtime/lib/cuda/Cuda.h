@@ -154,6 +154,11 @@ struct Driver {
   CUresult (*MemsetD16Async)(CUdeviceptr, unsigned short, std::size_t,
                              CUstream);
   CUresult (*MemsetD32Async)(CUdeviceptr, unsigned, std::size_t, CUstream);
+  /// Optional: the ways an argument-arena range may reach the device
+  /// besides a copy on the queue's stream (OFFLOAD_ARENA_TO, launch/
+  /// Enqueue.cpp); without them the copy is used.
+  CUresult (*StreamWaitEvent)(CUstream, CUevent, unsigned);
+  CUresult (*StreamWriteValue32)(CUstream, CUdeviceptr, unsigned, unsigned);
   /// Optional: ofld::properties (launch/Properties.cpp).
   CUresult (*DeviceGetName)(char *, int, CUdevice);
   CUresult (*DeviceTotalMem)(std::size_t *, CUdevice);

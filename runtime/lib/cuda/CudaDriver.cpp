@@ -79,6 +79,10 @@ const Driver *ofld::detail::cuda::driver() {
     Optional(D.MemsetD8Async, "cuMemsetD8Async");
     Optional(D.MemsetD16Async, "cuMemsetD16Async");
     Optional(D.MemsetD32Async, "cuMemsetD32Async");
+    Optional(D.StreamWaitEvent, "cuStreamWaitEvent");
+    Optional(D.StreamWriteValue32, "cuStreamWriteValue32_v2");
+    if (!D.StreamWriteValue32)
+      Optional(D.StreamWriteValue32, "cuStreamWriteValue32");
     Optional(D.DeviceGetName, "cuDeviceGetName");
     Optional(D.DeviceTotalMem, "cuDeviceTotalMem_v2");
     // Optional: only the profiler reads event times.

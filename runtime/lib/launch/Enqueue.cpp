@@ -122,6 +122,11 @@ struct SmallCopies {
   int Count = 0;
 };
 
+/// OFFLOAD_ARENA_TO=mapped: the largest range the kernel uses in place, in
+/// pinned host memory, instead of a copy each way. Small, because every
+/// access of the kernel then crosses the bus.
+constexpr std::size_t ArenaMappedMaxBytes = 64;
+
 /// Whether the launch's unheld ranges (Addr[I] == 0) can go through the
 /// arena: few, small, apart from each other and from held data. Places
 /// them in a chunk and sets their device addresses in `Addr`.
@@ -142,7 +147,9 @@ bool placeSmall(int64_t Device, int32_t N, void **Ptrs, const int64_t *Sizes,
           S.Ranges[K].Host < Host + Sizes[I])
         return false;
     bool Direct =
-        std::find(InPlace.begin(), InPlace.end(), Host) != InPlace.end();
+        std::find(InPlace.begin(), InPlace.end(), Host) != InPlace.end() ||
+        (environment().ArenaToDevice == Environment::ArenaTo::Mapped &&
+         std::size_t(Sizes[I]) <= ArenaMappedMaxBytes);
     S.Ranges[S.Count++] = {Host,
                            nullptr,
                            std::size_t(Sizes[I]),
@@ -181,14 +188,15 @@ bool placeSmall(int64_t Device, int32_t N, void **Ptrs, const int64_t *Sizes,
   return true;
 }
 
-/// Logs a copy the way libomptarget does, so that its log accounts for it.
+/// Logs a copy the way libomptarget does, so that its log accounts for it;
+/// `How` names a way other than a copy on the queue's stream.
 void logCopy(int64_t Device, bool ToDevice, const SmallCopies::Range &R,
-             int Queue) {
+             int Queue, const char *How = "") {
   std::fprintf(stderr,
                "offload device %lld info: Copying data from %s on queue %d "
-               "through the argument arena, HstPtr=%p, Size=%zu, Name=%s\n",
+               "through the argument arena%s, HstPtr=%p, Size=%zu, Name=%s\n",
                (long long)Device,
-               ToDevice ? "host to device" : "device to host", Queue,
+               ToDevice ? "host to device" : "device to host", Queue, How,
                static_cast<void *>(R.Host), R.Bytes, mapName(R.Name).c_str());
 }
 
@@ -320,26 +328,106 @@ void fillParams(Prepared &P, const LaunchArgs &A, const uintptr_t *Addr) {
   }
 }
 
-/// Queues the copy of arena range `R` (to the device or back) on Q's
-/// stream, profiled and logged as libomptarget's copies are.
-bool queueArenaCopy(Queue &Q, const SmallCopies &S, const SmallCopies::Range &R,
-                    bool ToDevice, const __ofld_site *Site) {
+/// The device address of arena range `R`'s copy.
+CUdeviceptr deviceCopy(const SmallCopies &S, const SmallCopies::Range &R) {
+  return CUdeviceptr(reinterpret_cast<uintptr_t>(S.Chunk.DeviceBase) +
+                     (R.Copy - S.Chunk.Base));
+}
+
+/// Queues the copy of arena range `R` (to the device or back) on `Stream`
+/// (Q's own or its copy stream), profiled and logged as libomptarget's
+/// copies are.
+bool queueArenaCopy(Queue &Q, CUstream Stream, const SmallCopies &S,
+                    const SmallCopies::Range &R, bool ToDevice,
+                    const __ofld_site *Site, const char *How = "") {
   const Driver &Cu = *Q.Gpu->Cu;
-  CUdeviceptr Dev =
-      CUdeviceptr(reinterpret_cast<uintptr_t>(S.Chunk.DeviceBase) +
-                  (R.Copy - S.Chunk.Base));
+  CUdeviceptr Dev = deviceCopy(S, R);
   const char *Arg = R.Name ? R.Name : "";
   profile::StreamSpan Span;
   if (profile::Active)
-    Span = profile::beginOnStream(Cu, Q.Gpu->Ctx, Q.Stream, Q.Device, Site, Arg,
+    Span = profile::beginOnStream(Cu, Q.Gpu->Ctx, Stream, Q.Device, Site, Arg,
                                   ToDevice);
-  bool Ok = !(ToDevice ? Cu.MemcpyHtoDAsync(Dev, R.Copy, R.Bytes, Q.Stream)
-                       : Cu.MemcpyDtoHAsync(R.Copy, Dev, R.Bytes, Q.Stream));
+  bool Ok = !(ToDevice ? Cu.MemcpyHtoDAsync(Dev, R.Copy, R.Bytes, Stream)
+                       : Cu.MemcpyDtoHAsync(R.Copy, Dev, R.Bytes, Stream));
   if (profile::Active)
-    profile::endOnStream(Span, Cu, Q.Gpu->Ctx, Q.Stream, Q.Device, Q.Index,
-                         Site, Arg, ToDevice, R.Bytes, nullptr, Ok);
+    profile::endOnStream(Span, Cu, Q.Gpu->Ctx, Stream, Q.Device, Q.Index, Site,
+                         Arg, ToDevice, R.Bytes, nullptr, Ok);
   if (environment().logsCopies())
-    logCopy(Q.Device, ToDevice, R, Q.Index);
+    logCopy(Q.Device, ToDevice, R, Q.Index, How);
+  return Ok;
+}
+
+/// OFFLOAD_ARENA_TO=write: range `R` (at most 4 bytes within one aligned
+/// word of the chunk) written by a stream memory operation on Q's stream,
+/// which needs no copy engine. The word's other bytes are padding of R's
+/// own slot (each range starts a new 256-byte slot). False where it does
+/// not fit a word or the driver cannot: the caller copies instead.
+bool queueArenaWrite(Queue &Q, const SmallCopies &S,
+                     const SmallCopies::Range &R) {
+  const Driver &Cu = *Q.Gpu->Cu;
+  auto Offset = std::size_t(R.Copy - S.Chunk.Base);
+  std::size_t Word = Offset & ~std::size_t(3);
+  if (!Cu.StreamWriteValue32 || Offset + R.Bytes > Word + 4)
+    return false;
+  uint32_t Value;
+  std::memcpy(&Value, S.Chunk.Base + Word, sizeof(Value));
+  CUdeviceptr Dev =
+      CUdeviceptr(reinterpret_cast<uintptr_t>(S.Chunk.DeviceBase) + Word);
+  if (Cu.StreamWriteValue32(Q.Stream, Dev, Value, /*flags=*/0))
+    return false;
+  if (environment().logsCopies())
+    logCopy(Q.Device, /*ToDevice=*/true, R, Q.Index, " (stream write)");
+  return true;
+}
+
+/// OFFLOAD_ARENA_TO=stream: Q's copy stream and its event, made on first
+/// use (Q.Lock held). False where the driver cannot: the caller copies on
+/// Q's stream instead.
+bool readyCopyStream(Queue &Q) {
+  const Driver &Cu = *Q.Gpu->Cu;
+  if (!Cu.StreamWaitEvent)
+    return false;
+  if (!Q.CopyStream && Cu.StreamCreate(&Q.CopyStream, StreamNonBlocking)) {
+    Q.CopyStream = nullptr;
+    return false;
+  }
+  if (!Q.CopyDone && Cu.EventCreate(&Q.CopyDone, EventDisableTiming)) {
+    Q.CopyDone = nullptr;
+    return false;
+  }
+  return true;
+}
+
+/// Step 5's copies in, in the way OFFLOAD_ARENA_TO chooses: each to-device
+/// range's bytes go to its pinned copy now (the value the host has at the
+/// call), then to the device copy before the kernel starts on Q's stream.
+bool queueArenaIn(Queue &Q, SmallCopies &Small, const __ofld_site *Site) {
+  using ArenaTo = Environment::ArenaTo;
+  const ArenaTo How = environment().ArenaToDevice;
+  const bool OnCopyStream = How == ArenaTo::Stream && readyCopyStream(Q);
+  bool Ok = true, Copied = false;
+  for (int K = 0; K < Small.Count && Ok; ++K) {
+    SmallCopies::Range &R = Small.Ranges[K];
+    if (!(R.Types & MapTo))
+      continue;
+    std::memcpy(R.Copy, R.Host, R.Bytes);
+    if (R.InPlace)
+      continue;
+    if (How == ArenaTo::Write && queueArenaWrite(Q, Small, R))
+      continue;
+    Ok = OnCopyStream
+             ? queueArenaCopy(Q, Q.CopyStream, Small, R,
+                              /*ToDevice=*/true, Site, " (copy stream)")
+             : queueArenaCopy(Q, Q.Stream, Small, R,
+                              /*ToDevice=*/true, Site);
+    Copied = true;
+  }
+  // The kernel waits for the copy stream's copies, and only for them.
+  if (Ok && OnCopyStream && Copied) {
+    const Driver &Cu = *Q.Gpu->Cu;
+    Ok = !Cu.EventRecord(Q.CopyDone, Q.CopyStream) &&
+         !Cu.StreamWaitEvent(Q.Stream, Q.CopyDone, 0);
+  }
   return Ok;
 }
 
@@ -349,21 +437,13 @@ bool queueArenaCopy(Queue &Q, const SmallCopies &S, const SmallCopies::Range &R,
 /// runs the launch.
 bool launchViaArena(Queue &Q, std::unique_lock<std::mutex> &L,
                     SmallCopies &Small, Prepared &P) {
-  bool Ok = readyStream(Q);
-  for (int K = 0; K < Small.Count && Ok; ++K) {
-    SmallCopies::Range &R = Small.Ranges[K];
-    if (!(R.Types & MapTo))
-      continue;
-    std::memcpy(R.Copy, R.Host, R.Bytes);
-    if (!R.InPlace)
-      Ok = queueArenaCopy(Q, Small, R, /*ToDevice=*/true, P.Site);
-  }
+  bool Ok = readyStream(Q) && queueArenaIn(Q, Small, P.Site);
   bool Launched = Ok && launchOnStream(Q, L, P);
   Ok = Launched;
   for (int K = 0; K < Small.Count && Ok; ++K) {
     const SmallCopies::Range &R = Small.Ranges[K];
     if ((R.Types & MapFrom) && !R.InPlace)
-      Ok = queueArenaCopy(Q, Small, R, /*ToDevice=*/false, P.Site);
+      Ok = queueArenaCopy(Q, Q.Stream, Small, R, /*ToDevice=*/false, P.Site);
   }
   // The launch waits: its results come back, and the chunk is free only
   // once the stream is done with it.
@@ -371,6 +451,9 @@ bool launchViaArena(Queue &Q, std::unique_lock<std::mutex> &L,
     syncStream(Q, L, "a launch that copies data back");
   else if (Q.Stream)
     (void)Q.Gpu->Cu->StreamSynchronize(Q.Stream);
+  // A copy stream's copies that no launch waited for still use the chunk.
+  if (!Launched && Q.CopyStream)
+    (void)Q.Gpu->Cu->StreamSynchronize(Q.CopyStream);
   Ok = Ok && Q.Errors.empty();
   for (int K = 0; K < Small.Count && Ok; ++K)
     if (Small.Ranges[K].Types & MapFrom)

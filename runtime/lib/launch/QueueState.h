@@ -136,6 +136,10 @@ struct Queue {
   std::vector<std::string> Errors;
 
   CUstream Stream = nullptr;
+  /// OFFLOAD_ARENA_TO=stream: the stream that copies arena ranges in at the
+  /// call, and the event Stream waits for before the launch (Enqueue.cpp).
+  CUstream CopyStream = nullptr;
+  CUevent CopyDone = nullptr;
   /// Launches put on the stream, and how many are known to have finished.
   uint32_t Issued = 0, Synced = 0;
   const __ofld_site *Ring[RingSize];
