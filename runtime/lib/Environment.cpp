@@ -53,7 +53,9 @@ Environment read() {
     E.OmptargetInfo = std::strtoll(Info, nullptr, 0);
   E.CudaSchedBlocking = isSetTo("OFFLOAD_CUDA_SCHED", "blocking");
   E.SmallArgs = !isOff("OFFLOAD_SMALL_ARGS");
-  if (isSetTo("OFFLOAD_ARENA_TO", "stream"))
+  if (isSetTo("OFFLOAD_ARENA_TO", "copy"))
+    E.ArenaToDevice = Environment::ArenaTo::Copy;
+  else if (isSetTo("OFFLOAD_ARENA_TO", "stream"))
     E.ArenaToDevice = Environment::ArenaTo::Stream;
   else if (isSetTo("OFFLOAD_ARENA_TO", "write"))
     E.ArenaToDevice = Environment::ArenaTo::Write;

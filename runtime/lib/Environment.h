@@ -45,12 +45,13 @@ struct Environment {
   bool SmallArgs = true;
   /// How an arena range reaches the device (launch/Enqueue.cpp),
   /// OFFLOAD_ARENA_TO=copy|stream|write|mapped: a copy on the queue's
-  /// stream (the default); a copy on a copy stream at the call, which the
-  /// queue's stream waits for; a 4-byte stream memory write for ranges of
-  /// at most 4 bytes; or no copy for ranges of at most ArenaMappedMaxBytes,
-  /// the kernel using the pinned host bytes in place (both ways).
-  enum class ArenaTo { Copy, Stream, Write, Mapped };
-  ArenaTo ArenaToDevice = ArenaTo::Copy;
+  /// stream; a copy on a copy stream at the call, which the queue's stream
+  /// waits for; a 4-byte stream memory write for ranges of at most 4 bytes;
+  /// or no copy for ranges of at most ArenaMappedMaxBytes, the kernel using
+  /// the pinned host bytes in place (both ways). Unset (Auto): in place for
+  /// such ranges the kernel may write, a copy for the others.
+  enum class ArenaTo { Auto, Copy, Stream, Write, Mapped };
+  ArenaTo ArenaToDevice = ArenaTo::Auto;
   /// launch/: OFFLOAD_FAST_LAUNCH=0 turns the stream path off and
   /// OFFLOAD_OVERLAP=0 the overlap of dependent launches (programmatic
   /// stream serialization); OFFLOAD_LAUNCH_BLOCKING and OFFLOAD_LAUNCH_DEBUG

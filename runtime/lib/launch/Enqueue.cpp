@@ -116,7 +116,8 @@ struct SmallCopies {
     std::size_t Bytes;
     int64_t Types;
     const char *Name;
-    bool InPlace; ///< a reduction's variable: the kernel uses Copy itself
+    bool InPlace; ///< the kernel uses Copy itself
+    bool Logged;  ///< InPlace for a small range (usedInPlace), logged as such
   };
   Range Ranges[8];
   int Count = 0;
@@ -126,6 +127,20 @@ struct SmallCopies {
 /// pinned host memory, instead of a copy each way. Small, because every
 /// access of the kernel then crosses the bus.
 constexpr std::size_t ArenaMappedMaxBytes = 64;
+
+/// Whether the kernel uses an arena range of `Bytes` with map bits `Type`
+/// in the pinned chunk itself. By default a small range the kernel may
+/// write (a `bool&` flag, a counter): no copy before or after the kernel,
+/// which on an H200 made bfs's level loop 0.60x CUDA's instead of 1.22x
+/// (bench/apps/README.md). Small read-only ranges keep their copy: a kernel
+/// may read them in a loop, and each read would cross the bus.
+bool usedInPlace(int64_t Bytes, int64_t Type) {
+  using ArenaTo = Environment::ArenaTo;
+  const ArenaTo How = environment().ArenaToDevice;
+  if (std::size_t(Bytes) > ArenaMappedMaxBytes)
+    return false;
+  return How == ArenaTo::Mapped || (How == ArenaTo::Auto && (Type & MapFrom));
+}
 
 /// Whether the launch's unheld ranges (Addr[I] == 0) can go through the
 /// arena: few, small, apart from each other and from held data. Places
@@ -146,16 +161,16 @@ bool placeSmall(int64_t Device, int32_t N, void **Ptrs, const int64_t *Sizes,
       if (Host < S.Ranges[K].Host + S.Ranges[K].Bytes &&
           S.Ranges[K].Host < Host + Sizes[I])
         return false;
-    bool Direct =
-        std::find(InPlace.begin(), InPlace.end(), Host) != InPlace.end() ||
-        (environment().ArenaToDevice == Environment::ArenaTo::Mapped &&
-         std::size_t(Sizes[I]) <= ArenaMappedMaxBytes);
+    bool Reduction =
+        std::find(InPlace.begin(), InPlace.end(), Host) != InPlace.end();
+    bool Small = !Reduction && usedInPlace(Sizes[I], Types[I]);
     S.Ranges[S.Count++] = {Host,
                            nullptr,
                            std::size_t(Sizes[I]),
                            Types[I],
                            Names ? Names[I] : nullptr,
-                           Direct};
+                           Reduction || Small,
+                           Small};
   }
   if (!S.Count || !(S.Chunk = acquireArgChunk(int(Device))))
     return false;
@@ -411,8 +426,17 @@ bool queueArenaIn(Queue &Q, SmallCopies &Small, const __ofld_site *Site) {
     if (!(R.Types & MapTo))
       continue;
     std::memcpy(R.Copy, R.Host, R.Bytes);
-    if (R.InPlace)
+    if (R.InPlace) {
+      if (R.Logged && environment().logsCopies())
+        std::fprintf(stderr,
+                     "offload device %lld info: Using data in place in "
+                     "pinned host memory on queue %d through the argument "
+                     "arena, HstPtr=%p, Size=%zu, Name=%s\n",
+                     (long long)Q.Device, Q.Index,
+                     static_cast<void *>(R.Host), R.Bytes,
+                     mapName(R.Name).c_str());
       continue;
+    }
     if (How == ArenaTo::Write && queueArenaWrite(Q, Small, R))
       continue;
     Ok = OnCopyStream
