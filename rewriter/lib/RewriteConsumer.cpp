@@ -600,6 +600,11 @@ void rewriteLaunchGroups(RewriteContext &RC,
           // launch (ofld::bridge::reduction): a device copy would be stale.
           if (M == MapKind::Literal || !P.Call.Params[I].Reduction.empty())
             continue;
+          // A struct of spans: the plugin's group holds its span fields
+          // (LaunchGroups.cpp); here each launch maps them by their access
+          // paths, and the object itself is no mappable type for g++.
+          if (P.Kernel.Params[I].Kind == PayloadKind::Aggregate)
+            continue;
           const VarDecl *V = heldVariable(*CE->getArg(1 + I));
           if (!V)
             continue;
@@ -936,7 +941,21 @@ public:
       Regions.push_back(VD);
     return true;
   }
+  /// `r.update_from(x)` / `r.update_to(x)` of a region.
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *CE) {
+    const CXXMethodDecl *M = CE->getMethodDecl();
+    const CXXRecordDecl *RD = M ? M->getParent() : nullptr;
+    const auto *NS =
+        RD ? dyn_cast<NamespaceDecl>(RD->getDeclContext()) : nullptr;
+    if (RD && RD->getIdentifier() && RD->getName() == "region" && NS &&
+        NS->getIdentifier() && NS->getName() == "ofld" && M->getIdentifier() &&
+        (M->getName() == "update_from" || M->getName() == "update_to") &&
+        CE->getNumArgs() >= 1)
+      Updates.push_back(CE);
+    return true;
+  }
   std::vector<const VarDecl *> Regions;
+  std::vector<const CXXMemberCallExpr *> Updates;
 };
 
 /// Whether `RD` is one of offload's own classes (ofld::out_span holds a
@@ -1014,6 +1033,36 @@ void rewriteRegions(RewriteContext &RC) {
       if (!Added.empty())
         RC.edit(FR->File, FR->End, 0, Added, Replacing);
     }
+  }
+  // `r.update_from(s)` copies the struct's bytes only in the bridge: each
+  // public span field follows (`r.update_from(s), r.update_from(s.acc)`),
+  // unless a rewrite already added them.
+  for (const CXXMemberCallExpr *CE : Finder.Updates) {
+    const Expr *Object = CE->getArg(0)->IgnoreImplicit();
+    const Expr *Region = CE->getImplicitObjectArgument();
+    if (!RC.isUserFile(CE->getBeginLoc()) || !Region ||
+        Object->isTypeDependent() || Object->HasSideEffects(RC.Ctx) ||
+        Region->HasSideEffects(RC.Ctx) || !CE->getBeginLoc().isFileID())
+      continue;
+    std::optional<ParamRule> Rule =
+        spanFieldsOf(Object->getType().getNonReferenceType(), RC.Ctx, "");
+    std::optional<FileRange> FR =
+        fileRange(SM, RC.langOpts(), CE->getSourceRange());
+    if (!Rule || !FR)
+      continue;
+    std::string Text = fileText(SM, RC.langOpts(), Object->getSourceRange());
+    if (!isa<DeclRefExpr, MemberExpr>(Object->IgnoreParens()))
+      Text = "(" + Text + ")";
+    std::string Call = fileText(SM, RC.langOpts(), Region->getSourceRange()) +
+                       "." + CE->getMethodDecl()->getName().str();
+    std::string Added;
+    for (const FieldPlan &F : Rule->Fields)
+      if (F.Public)
+        Added += ", " + Call + "(" + Text + "." + F.Access + ")";
+    llvm::StringRef After = SM.getBufferData(FR->File).substr(FR->End);
+    if (Added.empty() || squeezed(After).rfind(squeezed(Added), 0) == 0)
+      continue;
+    RC.edit(FR->File, FR->End, 0, Added, Replacing);
   }
 }
 

@@ -423,20 +423,18 @@ bool queueArenaIn(Queue &Q, SmallCopies &Small, const __ofld_site *Site) {
   bool Ok = true, Copied = false;
   for (int K = 0; K < Small.Count && Ok; ++K) {
     SmallCopies::Range &R = Small.Ranges[K];
+    if (R.Logged && environment().logsCopies())
+      std::fprintf(stderr,
+                   "offload device %lld info: Using data in place in pinned "
+                   "host memory on queue %d through the argument arena, "
+                   "HstPtr=%p, Size=%zu, Name=%s\n",
+                   (long long)Q.Device, Q.Index, static_cast<void *>(R.Host),
+                   R.Bytes, mapName(R.Name).c_str());
     if (!(R.Types & MapTo))
       continue;
     std::memcpy(R.Copy, R.Host, R.Bytes);
-    if (R.InPlace) {
-      if (R.Logged && environment().logsCopies())
-        std::fprintf(stderr,
-                     "offload device %lld info: Using data in place in "
-                     "pinned host memory on queue %d through the argument "
-                     "arena, HstPtr=%p, Size=%zu, Name=%s\n",
-                     (long long)Q.Device, Q.Index,
-                     static_cast<void *>(R.Host), R.Bytes,
-                     mapName(R.Name).c_str());
+    if (R.InPlace)
       continue;
-    }
     if (How == ArenaTo::Write && queueArenaWrite(Q, Small, R))
       continue;
     Ok = OnCopyStream
