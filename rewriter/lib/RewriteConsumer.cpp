@@ -296,6 +296,26 @@ void respellSpanParams(RewriteContext &RC, const FunctionDecl &FD) {
   }
 }
 
+/// The text of parameter `P`'s type, from its decl-specifiers (a `const`
+/// the type's range leaves out) to the type's end; none where it is
+/// already ofld::bridge::value_param (our earlier output) or not plain text.
+std::optional<FileRange> paramTypeRange(RewriteContext &RC,
+                                        const ParmVarDecl &P) {
+  TypeSourceInfo *TSI = P.getTypeSourceInfo();
+  if (!TSI)
+    return std::nullopt;
+  if (auto TST = TSI->getTypeLoc()
+                     .getUnqualifiedLoc()
+                     .getAs<TemplateSpecializationTypeLoc>())
+    if (const TemplateDecl *Named =
+            TST.getTypePtr()->getTemplateName().getAsTemplateDecl();
+        Named && Named->getName() == "value_param")
+      return std::nullopt;
+  return fileRange(
+      RC.SM, RC.langOpts(),
+      SourceRange(P.getOuterLocStart(), TSI->getTypeLoc().getEndLoc()));
+}
+
 /// Rewrites the large by-value parameters of kernel `FD` that it never
 /// modifies to ofld::bridge::value_param (a const reference for g++, the
 /// type itself elsewhere): the launch passes the copy it mapped to the
@@ -308,22 +328,7 @@ void respellValueParams(RewriteContext &RC, const FunctionDecl &FD) {
     for (const ParmVarDecl *P : R->parameters()) {
       if (!isLargeReadOnlyValue(*P, RC.Ctx))
         continue;
-      TypeSourceInfo *TSI = P->getTypeSourceInfo();
-      if (!TSI)
-        continue;
-      // Already ofld::bridge::value_param (our earlier output).
-      if (auto TST = TSI->getTypeLoc()
-                         .getUnqualifiedLoc()
-                         .getAs<TemplateSpecializationTypeLoc>())
-        if (const TemplateDecl *Named =
-                TST.getTypePtr()->getTemplateName().getAsTemplateDecl();
-            Named && Named->getName() == "value_param")
-          continue;
-      // From the decl-specifiers (a `const` the type's range leaves out)
-      // to the type's end.
-      std::optional<FileRange> FR = fileRange(
-          SM, RC.langOpts(),
-          SourceRange(P->getOuterLocStart(), TSI->getTypeLoc().getEndLoc()));
+      std::optional<FileRange> FR = paramTypeRange(RC, *P);
       if (!FR)
         continue;
       StringRef Type = SM.getBufferData(FR->File).slice(FR->Begin, FR->End);
@@ -347,20 +352,7 @@ void respellSpanStructParams(RewriteContext &RC, const FunctionDecl &FD) {
     for (const ParmVarDecl *P : R->parameters()) {
       if (!isSpanStructByValue(*P, RC.Ctx))
         continue;
-      TypeSourceInfo *TSI = P->getTypeSourceInfo();
-      if (!TSI)
-        continue;
-      // Already ofld::bridge::value_param (our earlier output).
-      if (auto TST = TSI->getTypeLoc()
-                         .getUnqualifiedLoc()
-                         .getAs<TemplateSpecializationTypeLoc>())
-        if (const TemplateDecl *Named =
-                TST.getTypePtr()->getTemplateName().getAsTemplateDecl();
-            Named && Named->getName() == "value_param")
-          continue;
-      std::optional<FileRange> FR = fileRange(
-          SM, RC.langOpts(),
-          SourceRange(P->getOuterLocStart(), TSI->getTypeLoc().getEndLoc()));
+      std::optional<FileRange> FR = paramTypeRange(RC, *P);
       if (!FR)
         continue;
       if (isModifiedParam(*P, RC.Ctx) && R->doesThisDeclarationHaveABody()) {

@@ -813,18 +813,20 @@ void printClockNotes(const State &S, const std::vector<KernelRow *> &Rows,
                       "device).\n");
 }
 
+/// Transfer rows by bytes, largest first, then by place and argument.
+bool largestFirst(const CopyRow *A, const CopyRow *B) {
+  if (A->Bytes != B->Bytes)
+    return A->Bytes > B->Bytes;
+  return std::tie(A->W->Label, A->Arg, A->ToDevice) <
+         std::tie(B->W->Label, B->Arg, B->ToDevice);
+}
+
 /// The copies, by call site and argument, largest first.
 void printCopies(const State &S, std::FILE *Out) {
   std::vector<const CopyRow *> Copies;
   for (auto &[K, C] : S.Copies)
     Copies.push_back(&C);
-  std::sort(Copies.begin(), Copies.end(),
-            [](const CopyRow *A, const CopyRow *B) {
-              if (A->Bytes != B->Bytes)
-                return A->Bytes > B->Bytes;
-              return std::tie(A->W->Label, A->Arg, A->ToDevice) <
-                     std::tie(B->W->Label, B->Arg, B->ToDevice);
-            });
+  std::sort(Copies.begin(), Copies.end(), largestFirst);
   std::fprintf(Out, "offload profile: transfers by argument\n");
   std::fprintf(Out, "%-11s %14s %7s %10s  %-6s %-16s %s\n", "Direction",
                "Bytes", "Copies", "Time(ms)", "Clock", "Argument",
@@ -851,13 +853,7 @@ void printRepeated(const State &S, std::FILE *Out) {
   }
   if (Repeated.empty())
     return;
-  std::sort(Repeated.begin(), Repeated.end(),
-            [](const CopyRow *A, const CopyRow *B) {
-              if (A->Bytes != B->Bytes)
-                return A->Bytes > B->Bytes;
-              return std::tie(A->W->Label, A->Arg, A->ToDevice) <
-                     std::tie(B->W->Label, B->Arg, B->ToDevice);
-            });
+  std::sort(Repeated.begin(), Repeated.end(), largestFirst);
   std::fprintf(Out, "offload profile: copies repeated by a loop (made at "
                     "more than one launch of their call site; an "
                     "ofld::region around the loop keeps the data on the "
