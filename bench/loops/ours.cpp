@@ -24,76 +24,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../apps/bfs/kernels.hpp"
+#include "../seq/stencils.hpp"
 #include "common.hpp"
 
 #include <cstdint>
 #include <span>
 #include <vector>
-
-[[offload::kernel]] void jacobi(std::span<const float> a, std::span<float> b,
-                                int n) {
-  seq::jacobi_point(a.data(), b.data(), n, int(ofld::global_id(1)),
-                    int(ofld::global_id(0)));
-}
-
-[[offload::kernel]] void ey_step(std::span<float> ey, std::span<const float> hz,
-                                 float fict, int nx, int ny) {
-  seq::fdtd_ey(ey.data(), hz.data(), fict, nx, ny, int(ofld::global_id(1)),
-               int(ofld::global_id(0)));
-}
-
-[[offload::kernel]] void ex_step(std::span<float> ex, std::span<const float> hz,
-                                 int nx, int ny) {
-  seq::fdtd_ex(ex.data(), hz.data(), nx, ny, int(ofld::global_id(1)),
-               int(ofld::global_id(0)));
-}
-
-[[offload::kernel]] void hz_step(std::span<float> hz, std::span<const float> ex,
-                                 std::span<const float> ey, int nx, int ny) {
-  seq::fdtd_hz(hz.data(), ex.data(), ey.data(), nx, ny, int(ofld::global_id(1)),
-               int(ofld::global_id(0)));
-}
-
-using flags = std::span<std::uint8_t>;
-
-[[offload::kernel]] void bfs_reset(flags mask, flags next, flags visited,
-                                   std::span<int> cost) {
-  const std::size_t i = ofld::global_id();
-  if (i >= cost.size())
-    return;
-  mask[i] = visited[i] = i == 0;
-  next[i] = 0;
-  cost[i] = i == 0 ? 0 : -1;
-}
-
-[[offload::kernel]] void bfs_expand(std::span<const int> offsets,
-                                    std::span<const int> edges, flags mask,
-                                    flags next,
-                                    std::span<const std::uint8_t> visited,
-                                    std::span<int> cost) {
-  const std::size_t i = ofld::global_id();
-  if (i >= cost.size() || !mask[i])
-    return;
-  mask[i] = 0;
-  const int c = cost[i] + 1;
-  for (int e = offsets[i]; e < offsets[i + 1]; ++e) {
-    const std::size_t w = std::size_t(edges[std::size_t(e)]);
-    if (!visited[w]) {
-      cost[w] = c;
-      next[w] = 1;
-    }
-  }
-}
-
-[[offload::kernel]] void bfs_update(flags mask, flags next, flags visited,
-                                    bool &changed) {
-  const std::size_t i = ofld::global_id();
-  if (i >= next.size() || !next[i])
-    return;
-  mask[i] = visited[i] = 1;
-  next[i] = 0;
-  changed = true;
-}
 
 namespace {
 

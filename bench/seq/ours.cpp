@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../common/bench.hpp"
-#include "kernels.hpp"
+#include "stencils.hpp"
 
 #include <omp.h>
 
@@ -25,30 +25,6 @@
   std::size_t i = ofld::global_id();
   if (i < x.size())
     x[i] += 1;
-}
-
-[[offload::kernel]] void jacobi(std::span<const float> a, std::span<float> b,
-                                int n) {
-  seq::jacobi_point(a.data(), b.data(), n, int(ofld::global_id(1)),
-                    int(ofld::global_id(0)));
-}
-
-[[offload::kernel]] void ey_step(std::span<float> ey, std::span<const float> hz,
-                                 float fict, int nx, int ny) {
-  seq::fdtd_ey(ey.data(), hz.data(), fict, nx, ny, int(ofld::global_id(1)),
-               int(ofld::global_id(0)));
-}
-
-[[offload::kernel]] void ex_step(std::span<float> ex, std::span<const float> hz,
-                                 int nx, int ny) {
-  seq::fdtd_ex(ex.data(), hz.data(), nx, ny, int(ofld::global_id(1)),
-               int(ofld::global_id(0)));
-}
-
-[[offload::kernel]] void hz_step(std::span<float> hz, std::span<const float> ex,
-                                 std::span<const float> ey, int nx, int ny) {
-  seq::fdtd_hz(hz.data(), ex.data(), ey.data(), nx, ny, int(ofld::global_id(1)),
-               int(ofld::global_id(0)));
 }
 
 namespace {

@@ -11,47 +11,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "../common/cuda_time.cuh"
+#include "kernels.cuh"
 #include "ref.hpp"
 
 #include <cstdint>
 #include <vector>
-
-using u8 = std::uint8_t;
-
-__global__ void bfs_reset(u8 *mask, u8 *next, u8 *visited, int *cost, int n) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n)
-    return;
-  mask[i] = visited[i] = i == 0;
-  next[i] = 0;
-  cost[i] = i == 0 ? 0 : -1;
-}
-
-__global__ void bfs_expand(const int *offsets, const int *edges, u8 *mask,
-                           u8 *next, const u8 *visited, int *cost, int n) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n || !mask[i])
-    return;
-  mask[i] = 0;
-  const int c = cost[i] + 1;
-  for (int e = offsets[i]; e < offsets[i + 1]; ++e) {
-    const int w = edges[e];
-    if (!visited[w]) {
-      cost[w] = c;
-      next[w] = 1;
-    }
-  }
-}
-
-__global__ void bfs_update(u8 *mask, u8 *next, u8 *visited, bool *changed,
-                           int n) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n || !next[i])
-    return;
-  mask[i] = visited[i] = 1;
-  next[i] = 0;
-  *changed = true;
-}
 
 int main(int argc, char **argv) {
   bench::Args a = bench::parse(argc, argv, {10, 2, 1000000, ""});
