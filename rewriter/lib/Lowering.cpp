@@ -426,6 +426,8 @@ std::string lowerCall(const LoweredCall &Call) {
            ";\n";
   Out += bindArguments(Call, N);
   Out += launchGrid(Call, N);
+  for (const std::string &Hold : Call.LoopHolds)
+    Out += Hold + ".hold(__ofld_g);\n";
   Out += scratchCopies(Call, N);
   Out += aliases(Call, N);
   Out += targetDirective(Call, N);
@@ -469,6 +471,35 @@ std::string lowerGroupBegin(const LoweredCall &First, ArrayRef<HeldRange> Held,
 }
 
 std::string lowerGroupEnd() { return "\n}\n}"; }
+
+std::string loopHoldName(unsigned Depth) {
+  return "__ofld_loop" + utostr(Depth);
+}
+
+std::string lowerLoopBegin(StringRef Name, ArrayRef<HeldRange> Held) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  SmallVector<std::string, 4> Names, Ranges;
+  for (const HeldRange &H : Held)
+    Names.push_back(H.Variable + " (" + mapTypeName(H.Map).str() + ")");
+  OS << "{ // " << CallMarker << " loop residency: the loop keeps "
+     << join(Names, ", ") << " on the device\n";
+  for (auto [I, H] : enumerate(Held)) {
+    if (H.Kind == PayloadKind::Span) {
+      std::string Bound = Name.str() + "_" + utostr(I);
+      OS << declare(H.Declarator, Bound) << " = " << H.Variable << ";\n";
+      Ranges.push_back(mappedRange(Bound + ".data()", Bound + ".size()", H.Map,
+                                   H.Argument));
+    } else {
+      Ranges.push_back(mappedRange("&" + H.Variable, "1", H.Map, H.Argument));
+    }
+  }
+  OS << "ofld::bridge::loop_hold " << Name << "({" << join(Ranges, ", ")
+     << "});\n";
+  return Out;
+}
+
+std::string lowerLoopEnd() { return "\n}"; }
 
 std::string declareTargetBegin(StringRef Indent) {
   return (Indent + "#pragma omp declare target\n").str();

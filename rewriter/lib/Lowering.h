@@ -104,6 +104,10 @@ struct LoweredCall {
   /// offload-rewrite warned that the call writes into a region's read-only
   /// range (RegionConstness.h): the bridge does not warn again.
   bool WarnedConst = false;
+  /// The ofld::bridge::loop_hold objects of the loops around the call that
+  /// hold some of its arguments (lowerLoopBegin): the launch asks each to
+  /// hold its ranges once its grid is known.
+  std::vector<std::string> LoopHolds;
 };
 
 /// The block that replaces the call (and its `;`).
@@ -128,6 +132,17 @@ std::string lowerGroupBegin(const LoweredCall &First,
                             llvm::ArrayRef<HeldRange> Held,
                             bool InMacroArgument);
 std::string lowerGroupEnd();
+
+/// The name of the ofld::bridge::loop_hold of a loop inside `Depth` other
+/// loops that hold data (names are unique where they are in scope).
+std::string loopHoldName(unsigned Depth);
+
+/// The text before and after a loop whose launches keep `Held` on the
+/// device (loop residency): a block that binds the ranges and declares the
+/// loop's ofld::bridge::loop_hold `Name`, which the loop's launches ask to
+/// hold them and whose end copies back and releases them.
+std::string lowerLoopBegin(llvm::StringRef Name, llvm::ArrayRef<HeldRange> Held);
+std::string lowerLoopEnd();
 
 /// Whether `Text` has a comma outside (), [] and literals: such text would
 /// split a macro argument.

@@ -8,7 +8,8 @@
 // exactly as the plugin does (the transfer table, the attributes, the calls,
 // launch shapes and kernel bodies: the same code, in the plugin's order), and
 // records the edits that turn them into OpenMP: each call (CallRewriter.cpp,
-// Lowering.cpp), launch groups, `declare target` around kernels and the
+// Lowering.cpp), launch groups, loops that keep their data on the device
+// (the plugin's loop residency), `declare target` around kernels and the
 // tables they read, the span parameters and shared arrays g++ needs spelled
 // differently (DeviceCode.cpp), and the bridge include.
 //
@@ -29,6 +30,7 @@
 #include "offload/Core/KernelBodyChecks.h"
 #include "offload/Core/LaunchChecks.h"
 #include "offload/Core/LaunchGroups.h"
+#include "offload/Core/LoopResidency.h"
 #include "offload/Core/RegionConstness.h"
 #include "offload/Core/TransferRules.h"
 
@@ -45,6 +47,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
@@ -541,10 +544,18 @@ void tagSharedArrays(RewriteContext &RC, llvm::ArrayRef<const VarDecl *> Vars) {
   }
 }
 
+/// Per launch, the variables that the loops around it hold (loop
+/// residency).
+using LoopHeldVars =
+    DenseMap<const CallExpr *, SmallPtrSet<const VarDecl *, 4>>;
+
 /// Wraps consecutive launches that share data in a `target data` region
-/// that holds it, as the plugin's launch groups do (LaunchGroups.h).
+/// that holds it, as the plugin's launch groups do (LaunchGroups.h). What a
+/// loop around the group holds is the loop's: the loop, not the group,
+/// keeps it across trips (and maps it with the loop's transfers).
 void rewriteLaunchGroups(RewriteContext &RC,
-                         const std::map<const CallExpr *, PlannedCall> &Calls) {
+                         const std::map<const CallExpr *, PlannedCall> &Calls,
+                         const LoopHeldVars &LoopHeld) {
   // The blocks that hold two or more plain calls outside macros.
   std::map<const CompoundStmt *, unsigned> Blocks;
   for (const auto &[CE, P] : Calls) {
@@ -598,7 +609,8 @@ void rewriteLaunchGroups(RewriteContext &RC,
           if (P.Kernel.Params[I].Kind == PayloadKind::Aggregate)
             continue;
           const VarDecl *V = heldVariable(*CE->getArg(1 + I));
-          if (!V)
+          auto InLoop = LoopHeld.find(CE);
+          if (!V || (InLoop != LoopHeld.end() && InLoop->second.count(V)))
             continue;
           HeldRange H;
           H.Kind = P.Kernel.Params[I].Kind;
@@ -620,6 +632,191 @@ void rewriteLaunchGroups(RewriteContext &RC,
       }
     }
   }
+}
+
+/// Whether statement `S` ends with a `;` that its source range leaves out.
+bool endsBeforeSemicolon(const Stmt *S) {
+  while (true) {
+    if (const auto *F = dyn_cast<ForStmt>(S))
+      S = F->getBody();
+    else if (const auto *W = dyn_cast<WhileStmt>(S))
+      S = W->getBody();
+    else if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+      S = R->getBody();
+    else if (const auto *If = dyn_cast<IfStmt>(S))
+      S = If->getElse() ? If->getElse() : If->getThen();
+    else if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+      S = Sw->getBody();
+    else if (const auto *L = dyn_cast<LabelStmt>(S))
+      S = L->getSubStmt();
+    else if (const auto *A = dyn_cast<AttributedStmt>(S))
+      S = A->getSubStmt();
+    else
+      return !isa<CompoundStmt, DeclStmt, NullStmt, CXXTryStmt>(S);
+  }
+}
+
+/// The text of the first reference to `V` in `E`, as written there.
+std::string spelledReference(RewriteContext &RC, const Stmt *E,
+                             const VarDecl *V) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E); DRE && DRE->getDecl() == V)
+    return fileText(RC.SM, RC.langOpts(), DRE->getSourceRange());
+  for (const Stmt *C : E->children())
+    if (C)
+      if (std::string T = spelledReference(RC, C, V); !T.empty())
+        return T;
+  return "";
+}
+
+/// One loop that keeps data on the device, as the rewrite spells it.
+struct HeldLoop {
+  const ResidentLoop *Loop;
+  FileRange Range; ///< the loop statement, with its `;`
+  std::vector<HeldRange> Held;
+  SmallPtrSet<const VarDecl *, 4> Vars;
+};
+
+/// Loop residency, as the plugin's (docs/LoopResidency.md): in each function
+/// body, the loops whose launches alone use some variables hold them on the
+/// device (findResidentLoops). The loop is put in a block that declares an
+/// ofld::bridge::loop_hold of their ranges; each launch in it that maps one
+/// asks the hold once its grid is known, so the first launch that runs maps
+/// them, later ones find them present (OpenMP's present table), and the
+/// block's end copies back and releases them on every way out of the loop.
+/// A variable that some launch of the loop passes as a reduction (folded on
+/// the host after each launch), an [[offload::in]] copy or a struct of spans
+/// is not held (as in launch groups). Returns, per launch, the variables the
+/// loops around it hold.
+LoopHeldVars
+rewriteResidentLoops(RewriteContext &RC,
+                     ArrayRef<const FunctionDecl *> Functions,
+                     std::map<const CallExpr *, PlannedCall> &Calls) {
+  LoopHeldVars LoopHeld;
+  const SourceManager &SM = RC.SM;
+  unsigned NextId = 1;
+  for (const FunctionDecl *FD : Functions) {
+    auto LaunchOf = [&](const CallExpr &CE) -> std::optional<LoopLaunchInfo> {
+      auto It = Calls.find(&CE);
+      std::optional<LaunchedKernel> L = launchedKernel(CE);
+      if (It == Calls.end() || !L)
+        return std::nullopt;
+      return LoopLaunchInfo{&It->second.Kernel, L->FirstArg};
+    };
+    std::vector<ResidentLoop> Loops =
+        findResidentLoops(*FD->getBody(), RC.Ctx, LaunchOf, NextId);
+    std::vector<HeldLoop> Held;
+    for (const ResidentLoop &R : Loops) {
+      if (!R.holdsAny() || !R.Loop->getBeginLoc().isFileID() ||
+          !R.Loop->getEndLoc().isFileID())
+        continue;
+      std::optional<FileRange> FR =
+          fileRange(SM, RC.langOpts(), R.Loop->getSourceRange());
+      if (!FR)
+        continue;
+      if (endsBeforeSemicolon(R.Loop)) {
+        std::optional<unsigned> Semi =
+            semicolonAfter(SM, RC.langOpts(), FR->File, FR->End);
+        if (!Semi)
+          continue;
+        FR->End = *Semi;
+      }
+      HeldLoop H{&R, *FR, {}, {}};
+      for (const LoopVariable &V : R.Vars) {
+        if (!V.Held)
+          continue;
+        // The parameter of the loop's first launch that maps it spells its
+        // range; a launch that passes it otherwise keeps it per launch.
+        const LoweredParam *First = nullptr;
+        PayloadKind Kind = PayloadKind::Value;
+        std::string Spelled;
+        bool Refused = false;
+        for (const CallExpr *CE : R.Launches) {
+          const PlannedCall &P = Calls.at(CE);
+          unsigned FirstArg = launchedKernel(*CE)->FirstArg;
+          for (auto [I, Layout] : enumerate(P.Kernel.Params)) {
+            if (Layout.Kind == PayloadKind::Value ||
+                FirstArg + I >= CE->getNumArgs() ||
+                heldVariable(*CE->getArg(FirstArg + I)) != V.Var)
+              continue;
+            const LoweredParam &LP = P.Call.Params[I];
+            Refused |= !LP.Reduction.empty() || LP.Scratch ||
+                       Layout.Kind == PayloadKind::Aggregate;
+            if (!First) {
+              First = &LP;
+              Kind = Layout.Kind;
+              Spelled = spelledReference(RC, CE->getArg(FirstArg + I), V.Var);
+            }
+          }
+        }
+        if (!First || Refused || Spelled.empty())
+          continue;
+        HeldRange Range;
+        Range.Kind = Kind;
+        Range.Map = V.Map;
+        Range.Variable = Spelled;
+        Range.Declarator = First->Declarator;
+        Range.Argument = Spelled;
+        H.Held.push_back(std::move(Range));
+        H.Vars.insert(V.Var);
+      }
+      if (!H.Held.empty())
+        Held.push_back(std::move(H));
+    }
+    auto Contains = [&](const HeldLoop &Outer, const HeldLoop &Inner) {
+      return &Outer != &Inner && Outer.Range.File == Inner.Range.File &&
+             Outer.Range.Begin <= Inner.Range.Begin &&
+             Inner.Range.End <= Outer.Range.End;
+    };
+    // Inner loops first: where loops end together, the inner block closes
+    // first.
+    for (HeldLoop &H : llvm::reverse(Held)) {
+      unsigned Depth = 0;
+      for (const HeldLoop &O : Held)
+        Depth += Contains(O, H);
+      std::string Name = loopHoldName(Depth);
+      RC.edit(H.Range.File, H.Range.Begin, 0, lowerLoopBegin(Name, H.Held),
+              Opening, /*Format=*/true);
+      RC.edit(H.Range.File, H.Range.End, 0, lowerLoopEnd(), Closing,
+              /*Format=*/true);
+      for (const CallExpr *CE : H.Loop->Launches) {
+        PlannedCall &P = Calls.at(CE);
+        unsigned FirstArg = launchedKernel(*CE)->FirstArg;
+        bool Maps = false;
+        for (auto [I, Layout] : enumerate(P.Kernel.Params))
+          if (Layout.Kind != PayloadKind::Value &&
+              FirstArg + I < CE->getNumArgs())
+            if (const VarDecl *V = heldVariable(*CE->getArg(FirstArg + I));
+                V && H.Vars.count(V)) {
+              Maps = true;
+              LoopHeld[CE].insert(V);
+            }
+        // Outer loops ask first (their blocks come first).
+        if (Maps)
+          P.Call.LoopHolds.insert(P.Call.LoopHolds.begin(), Name);
+      }
+    }
+    for (const HeldLoop &H : Held) {
+      LoopExplanation Explain;
+      PresumedLoc PLoc = SM.getPresumedLoc(H.Loop->Loop->getBeginLoc());
+      Explain.File = PLoc.getFilename();
+      Explain.Line = PLoc.getLine();
+      Explain.Column = PLoc.getColumn();
+      for (const HeldRange &R : H.Held)
+        Explain.Held.push_back(R.Variable + " (" + mapTypeName(R.Map).str() +
+                               ")");
+      RC.Result.addLoop(std::move(Explain));
+    }
+  }
+  return LoopHeld;
+}
+
+/// Replaces each planned call with its OpenMP text.
+void rewriteCalls(RewriteContext &RC,
+                  const std::map<const CallExpr *, PlannedCall> &Calls) {
+  for (const auto &[CE, P] : Calls)
+    RC.edit(P.Range.File, P.Range.Begin, P.Range.End - P.Range.Begin,
+            lowerCall(P.Call), Replacing,
+            /*Format=*/!P.Call.InMacroArgument);
 }
 
 /// Every file that uses offload includes the bridge, before offload.hpp so
@@ -684,6 +881,10 @@ public:
 
   /// Every kernel declared or launched, for the body checks.
   const std::vector<const FunctionDecl *> &kernels() const { return Kernels; }
+  /// The function bodies whose calls are rewritten, for loop residency.
+  ArrayRef<const FunctionDecl *> functions() const {
+    return Functions.getArrayRef();
+  }
 
 private:
   void kernelFound(FunctionDecl &FD) override;
@@ -706,6 +907,7 @@ private:
   UnresolvedLaunchFilter &Unresolved;
   const bool CheckOnly;
   std::vector<const FunctionDecl *> Kernels;
+  SetVector<const FunctionDecl *> Functions;
   std::map<const CallExpr *, PlannedCall> Planned;
   SmallPtrSet<const CallExpr *, 4> ConstWarned;
   /// The calls that leave the grid to the kernel's bound, checked as the
@@ -741,6 +943,9 @@ void RewriteWalker::functionFound(FunctionDecl &FD) {
     checkOutParams(FD, RC.Diags);
   if (FD.isDependentContext() || !FD.doesThisDeclarationHaveABody())
     return;
+  // Instantiations' calls are not rewritten (their text is the template's).
+  if (!CheckOnly && !FD.isTemplateInstantiation() && FD.getBody())
+    Functions.insert(&FD);
   // Writes into a region's read-only ranges, where the region and the
   // launch are in one function: the plugin's warning; the call's site says
   // so, so that the bridge does not warn again at run time.
@@ -842,7 +1047,8 @@ KernelInputs RewriteWalker::inputsOf(const CallExpr &CE,
   return In;
 }
 
-/// Replaces a checked call with its OpenMP text.
+/// Plans the OpenMP text of a checked call (rewriteCalls puts it in place
+/// once the loops around it are known).
 void RewriteWalker::rewrite(const CallExpr &CE, const CheckedCall &C) {
   std::optional<PlannedCall> P = planCall(RC, CE, C, inputsOf(CE, *C.Kernel));
   if (!P)
@@ -854,8 +1060,6 @@ void RewriteWalker::rewrite(const CallExpr &CE, const CheckedCall &C) {
            DiagId::RewriteMacroComma);
     return;
   }
-  RC.edit(P->Range.File, P->Range.Begin, P->Range.End - P->Range.Begin, Text,
-          Replacing, /*Format=*/!P->Call.InMacroArgument);
   Result.addCall(P->Explain);
   Planned.emplace(&CE, std::move(*P));
 }
@@ -1070,7 +1274,11 @@ void RewriteConsumer::HandleTranslationUnit(ASTContext &Context) {
     Result.setFailed();
     return;
   }
-  rewriteLaunchGroups(RC, Planned);
+  LoopHeldVars LoopHeld;
+  if (Opts.LoopResidency)
+    LoopHeld = rewriteResidentLoops(RC, Walker.functions(), Planned);
+  rewriteLaunchGroups(RC, Planned, LoopHeld);
+  rewriteCalls(RC, Planned);
   rewriteRegions(RC);
   rewriteDeviceCode(RC, Walker.kernels());
   addBridgeIncludes(RC, *Includes);

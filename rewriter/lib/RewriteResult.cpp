@@ -10,6 +10,7 @@
 
 #include "clang/Format/Format.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <array>
@@ -40,6 +41,11 @@ void RewriteResult::addNoDirectives(StringRef FilePath, unsigned Begin,
 void RewriteResult::addCall(CallExplanation Call) {
   if (CallLocs.insert({Call.File, Call.Line, Call.Column}).second)
     Calls.push_back(std::move(Call));
+}
+
+void RewriteResult::addLoop(LoopExplanation Loop) {
+  if (LoopLocs.insert({Loop.File, Loop.Line, Loop.Column}).second)
+    Loops.push_back(std::move(Loop));
 }
 
 /// Formats the new text of the edits marked `Format` (their lines only: the
@@ -226,6 +232,11 @@ void printExplanation(raw_ostream &OS, const CallExplanation &Call) {
     }
     OS << "\n";
   }
+}
+
+void printExplanation(raw_ostream &OS, const LoopExplanation &Loop) {
+  OS << Loop.File << ":" << Loop.Line << ":" << Loop.Column
+     << ": loop keeps on the device: " << join(Loop.Held, ", ") << "\n";
 }
 
 } // namespace rewrite

@@ -54,6 +54,12 @@ static cl::opt<bool>
                      "each parameter's transfer and size (instead of the "
                      "rewritten source)"),
             cl::cat(Category));
+static cl::opt<bool> NoLoopResidency(
+    "no-loop-residency",
+    cl::desc("Copy the data of every launch in a loop again, as "
+             "-fplugin-arg-offload-no-loop-residency does (by default a "
+             "loop keeps the data only its launches use on the device)"),
+    cl::cat(Category));
 static cl::opt<bool> Check("check",
                            cl::desc("Write nothing; exit with status 1 if "
                                     "a source named would change (other "
@@ -380,6 +386,7 @@ static int run(int argc, const char **argv) {
 
   RewriteOptions Opts = defaultRewriteOptions();
   Opts.Form = Form;
+  Opts.LoopResidency = !NoLoopResidency;
   if (!OffloadInclude.empty())
     Opts.ShimIncludeDir = absolute(OffloadInclude);
   else if (std::string Installed = installedIncludeDir(argv[0]);
@@ -403,9 +410,12 @@ static int run(int argc, const char **argv) {
   std::map<std::string, std::string> Changed;
   if (int RC = applyEdits(*Reps, Changed))
     return RC;
-  if (Explain)
+  if (Explain) {
     for (const CallExplanation &Call : Result.calls())
       printExplanation(outs(), Call);
+    for (const LoopExplanation &Loop : Result.loops())
+      printExplanation(outs(), Loop);
+  }
   if (!ExportFixes.empty())
     if (int RC = exportFixes(*Reps, Changed, Sources.front()))
       return RC;

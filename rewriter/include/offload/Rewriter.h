@@ -14,7 +14,9 @@
 //    to the kernel's parameter types, computes the launch shape with
 //    ofld::bridge::shape() and runs the kernel in a target teams region
 //    whose map clauses come from offload::classifyParameter; consecutive
-//    launches that share data hold it in a `target data` region;
+//    launches that share data hold it in a `target data` region, and loops
+//    whose launches alone use some data hold it across their trips
+//    (ofld::bridge::loop_hold);
 //  * files that use offload include <offload/omp_bridge.hpp>.
 //
 // Everything the rewriter decides per parameter comes from the transfer
@@ -68,8 +70,18 @@ struct CallExplanation {
   std::vector<ParamExplanation> Params;
 };
 
+/// One loop whose launches keep data on the device (loop residency).
+struct LoopExplanation {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  /// Each variable held, with its transfers (`a (tofrom)`).
+  std::vector<std::string> Held;
+};
+
 /// Prints one call site of `--explain`.
 void printExplanation(llvm::raw_ostream &OS, const CallExplanation &Call);
+/// Prints one loop of `--explain`.
+void printExplanation(llvm::raw_ostream &OS, const LoopExplanation &Loop);
 
 /// What the rewriter found in all translation units of one run. Identical
 /// edits from several translation units (a header seen twice) count once.
@@ -88,11 +100,14 @@ public:
   void addNoDirectives(llvm::StringRef FilePath, unsigned Begin, unsigned End);
   /// Records a rewritten call; the same location counts once.
   void addCall(CallExplanation Call);
+  /// Records a loop that holds data; the same location counts once.
+  void addLoop(LoopExplanation Loop);
   /// Notes that a translation unit could not be analysed or had errors.
   void setFailed() { Failed = true; }
 
   bool failed() const { return Failed; }
   llvm::ArrayRef<CallExplanation> calls() const { return Calls; }
+  llvm::ArrayRef<LoopExplanation> loops() const { return Loops; }
   /// The edits grouped by file, those marked `Format` formatted with
   /// clang-format's LLVM style (`Code` reads a file), with a `#line`
   /// directive after each group of edits that changes the number of lines,
@@ -120,6 +135,8 @@ private:
       NoDirectives;
   std::vector<CallExplanation> Calls;
   std::set<std::tuple<std::string, unsigned, unsigned>> CallLocs;
+  std::vector<LoopExplanation> Loops;
+  std::set<std::tuple<std::string, unsigned, unsigned>> LoopLocs;
   unsigned NextSeq = 0;
   bool Failed = false;
 };
@@ -145,6 +162,9 @@ struct RewriteOptions {
   /// which is wrong for a tool installed outside clang's prefix.
   std::string ResourceDir;
   Target Form = Target::Portable;
+  /// Loops keep the data only their launches use on the device, as the
+  /// plugin's loop residency does (docs/LoopResidency.md).
+  bool LoopResidency = true;
 };
 
 /// Defaults baked in at build time: the source tree's runtime/include

@@ -7,8 +7,9 @@
 // Not for users. What a rewritten call does around its target construct:
 // `shape` gives the launch its grid and device by the plugin's rules
 // (offload/launch.hpp, offload/policy/), `group_fits` decides whether a
-// launch group's data stays on the device, and `aliases` maps what the
-// construct's own clauses cannot. Builds without OpenMP run every launch on
+// launch group's data stays on the device, `aliases` maps what the
+// construct's own clauses cannot, and `loop_hold` keeps a loop's data on the
+// device. Builds without OpenMP run every launch on
 // this CPU; device compilations see declarations only.
 //
 //===----------------------------------------------------------------------===//
@@ -281,6 +282,68 @@ private:
   int Device, MovedFrom;
 };
 
+/// The data a loop's launches keep on the device (offload-rewrite's loop
+/// residency, docs/LoopResidency.md), as the plugin's loop scopes do: the
+/// loop's first launch that runs on a device maps `Ranges` there (hold),
+/// later ones find them present, and the loop's end, however it is left
+/// (an exception too), copies back what may have been written and releases
+/// them. A loop that launches nothing moves nothing. A launch on another
+/// device (or on the host) first has the ranges copied back from the one
+/// that holds them.
+/// Ranges the device cannot hold with the launches' own are not held: each
+/// launch then maps (and checks) its own data.
+class loop_hold {
+public:
+  loop_hold(std::initializer_list<range> Ranges) {
+    if (Ranges.size() > MaxRanges)
+      return;
+    N = detail::unite(Ranges.begin(), unsigned(Ranges.size()), Held);
+    Given.assign(Ranges.begin(), Ranges.end());
+  }
+  /// Called by each launch of the loop once its grid is known.
+  void hold(const grid &G) {
+    if (!G.dims[0] || G.moved_from >= 0 || G.device == Tried || !N)
+      return;
+    Tried = G.device;
+    // A launch on the host reads the host's memory: bring it back first.
+    if (G.device == detail::devices().initial) {
+      release();
+      Tried = -1;
+      return;
+    }
+    release();
+    if (detail::misfit(G.device, Given.data(), unsigned(Given.size())) >= 0)
+      return;
+    for (unsigned I = 0; I < N; ++I)
+      detail::mapRange(true, G.device, data(I), bytes(I),
+                       map_kind(Held[I].Transfer));
+    Device = G.device;
+  }
+  ~loop_hold() { release(); }
+  loop_hold(const loop_hold &) = delete;
+  loop_hold &operator=(const loop_hold &) = delete;
+
+private:
+  static constexpr unsigned MaxRanges = 16;
+  void release() {
+    if (Device < 0)
+      return;
+    for (unsigned I = N; I-- > 0;)
+      detail::mapRange(false, Device, data(I), bytes(I),
+                       map_kind(Held[I].Transfer));
+    Device = -1;
+  }
+  void *data(unsigned I) const {
+    return reinterpret_cast<void *>(Held[I].First);
+  }
+  std::size_t bytes(unsigned I) const { return Held[I].Last - Held[I].First; }
+  detail::span_union Held[MaxRanges];
+  std::vector<range> Given;
+  unsigned N = 0;
+  /// The device that holds the ranges; the last one asked to (once each).
+  int Device = -1, Tried = -1;
+};
+
 } // namespace ofld::bridge
 #elif !defined(_OPENMP)
 namespace ofld::bridge {
@@ -326,6 +389,11 @@ class aliases {
 public:
   aliases(const grid &, std::initializer_list<range>) {}
 };
+class loop_hold {
+public:
+  loop_hold(std::initializer_list<range>) {}
+  void hold(const grid &) {}
+};
 } // namespace ofld::bridge
 #else
 // Device compilations parse the host code around target regions too, also
@@ -344,6 +412,12 @@ class aliases {
 public:
   aliases(const grid &, std::initializer_list<range>);
   ~aliases();
+};
+class loop_hold {
+public:
+  loop_hold(std::initializer_list<range>);
+  ~loop_hold();
+  void hold(const grid &);
 };
 } // namespace ofld::bridge
 #endif
