@@ -488,8 +488,8 @@ std::string lowerLoopBegin(StringRef Name, ArrayRef<HeldRange> Held) {
     if (H.Kind == PayloadKind::Span) {
       std::string Bound = Name.str() + "_" + utostr(I);
       OS << declare(H.Declarator, Bound) << " = " << H.Variable << ";\n";
-      Ranges.push_back(mappedRange(Bound + ".data()", Bound + ".size()", H.Map,
-                                   H.Argument));
+      Ranges.push_back(
+          mappedRange(Bound + ".data()", Bound + ".size()", H.Map, H.Argument));
     } else {
       Ranges.push_back(mappedRange("&" + H.Variable, "1", H.Map, H.Argument));
     }

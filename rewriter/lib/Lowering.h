@@ -141,7 +141,8 @@ std::string loopHoldName(unsigned Depth);
 /// device (loop residency): a block that binds the ranges and declares the
 /// loop's ofld::bridge::loop_hold `Name`, which the loop's launches ask to
 /// hold them and whose end copies back and releases them.
-std::string lowerLoopBegin(llvm::StringRef Name, llvm::ArrayRef<HeldRange> Held);
+std::string lowerLoopBegin(llvm::StringRef Name,
+                           llvm::ArrayRef<HeldRange> Held);
 std::string lowerLoopEnd();
 
 /// Whether `Text` has a comma outside (), [] and literals: such text would
