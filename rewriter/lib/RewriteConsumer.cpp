@@ -685,8 +685,9 @@ struct HeldLoop {
 /// block's end copies back and releases them on every way out of the loop.
 /// A variable that some launch of the loop passes as a reduction (folded on
 /// the host after each launch), an [[offload::in]] copy or a struct of spans
-/// is not held (as in launch groups). Returns, per launch, the variables the
-/// loops around it hold.
+/// is not held (as in launch groups), nor is anything in a loop written in a
+/// macro or holding a launch written in a macro argument. Returns, per
+/// launch, the variables the loops around it hold.
 LoopHeldVars
 rewriteResidentLoops(RewriteContext &RC,
                      ArrayRef<const FunctionDecl *> Functions,
@@ -706,8 +707,13 @@ rewriteResidentLoops(RewriteContext &RC,
         findResidentLoops(*FD->getBody(), RC.Ctx, LaunchOf, NextId);
     std::vector<HeldLoop> Held;
     for (const ResidentLoop &R : Loops) {
+      // The formatting of the loop's block would reach a launch's text in a
+      // macro argument, which must stay as written (its _Pragma strings).
       if (!R.holdsAny() || !R.Loop->getBeginLoc().isFileID() ||
-          !R.Loop->getEndLoc().isFileID())
+          !R.Loop->getEndLoc().isFileID() ||
+          any_of(R.Launches, [&](const CallExpr *CE) {
+            return Calls.at(CE).Call.InMacroArgument;
+          }))
         continue;
       std::optional<FileRange> FR =
           fileRange(SM, RC.langOpts(), R.Loop->getSourceRange());

@@ -6,8 +6,8 @@
 // a plain loop of two launches, a while loop, nested loops (the outer holds
 // what qualifies there, the inner what the outer's host code reads), a host
 // read that keeps the per-launch copies, a to-only and a from-only variable
-// (a loop whose launch never runs must not copy it back), and a launch group
-// inside a loop (the loop, not the group, holds).
+// (a loop whose launch never runs must not copy it back), a launch group in
+// a loop (the loop holds, not the group), a launch in a macro argument.
 //
 //===----------------------------------------------------------------------===//
 
@@ -112,6 +112,19 @@ float group_in_loop(int steps) {
   return g[0];
 }
 
+#define TWICE(statement) statement statement
+
+/// k: 248 bytes; a launch written in a macro argument: the loop holds
+/// nothing (the formatting of its block would reach the launch's text),
+/// each launch copies its own.
+float in_macro(int steps) {
+  std::vector<float> k(62, 0.0f);
+  for (int t = 0; t < steps; ++t) {
+    TWICE(offload(add, k, 1.0f);)
+  }
+  return k[0];
+}
+
 int main() {
   std::printf("pingpong %g\n", pingpong(3));
   std::printf("while %g\n", while_loop(4));
@@ -121,5 +134,6 @@ int main() {
   std::printf("from_only %g\n", from_only(3, true, 54));
   std::printf("from_only never %g\n", from_only(3, false, 56));
   std::printf("group %g\n", group_in_loop(2));
+  std::printf("in_macro %g\n", in_macro(2));
   return 0;
 }
