@@ -482,14 +482,12 @@ void OffloadConsumer::blockFound(CompoundStmt &CS) {
   findLaunchGroups(
       CS,
       [&](const CallExpr &CE) -> const KernelDescriptor * {
-        if (launchFormOf(CE.getDirectCallee()) != LaunchForm::Plain ||
-            CE.isTypeDependent() || CE.isValueDependent() ||
-            CE.getNumArgs() < 2)
+        // With or without a launch configuration: the host lowering honours
+        // each member's shape (HostLowering.cpp).
+        if (CE.isTypeDependent() || CE.isValueDependent())
           return nullptr;
-        const FunctionDecl *K = namedKernel(*CE.getArg(0));
-        if (!K || !isKernel(*K))
-          return nullptr;
-        const KernelFacts *Facts = kernel(*K);
+        std::optional<LaunchedKernel> L = launchedKernel(CE);
+        const KernelFacts *Facts = L ? kernel(*L->Kernel) : nullptr;
         return Facts ? &Facts->Desc : nullptr;
       },
       NextGroupId, Groups);

@@ -546,8 +546,8 @@ bool ofld::detail::inLaunchGroup() { return OpenGroups > 0; }
 extern "C" int64_t __ofld_group_begin(const __ofld_site *Site, int32_t N,
                                       void **Ptrs, int64_t *Sizes,
                                       int64_t *Types, const char **Names) {
-  // The device every launch of the group selects: none of them has a launch
-  // configuration, and no host code runs in between.
+  // The device every launch of the group selects: none of them names a
+  // device or a queue (LaunchGroups.cpp), and no host code runs in between.
   int64_t Device = __ofld_select_device(Site, nullptr);
   if (Device < 0)
     return -1;
