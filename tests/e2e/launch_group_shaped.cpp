@@ -7,8 +7,9 @@
 // and back once. Launches that name a device each (`vc`) are not joined,
 // nor one whose grid reads what the launch before wrote (`vd`, `blocks`):
 // held on the device, its host copy would be stale when the grid is read,
-// and the second launch would run no block. Every element is checked
-// against the host.
+// and the second launch would run no block. Launches on data a region holds
+// (`ve`) form no group of their own. Every element is checked against the
+// host.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,14 +43,15 @@
 
 int main() {
   const int n = 1000;
-  std::vector<float> va(n), vb(n), vc(n), vd(n);
-  std::vector<float> ra(n), rb(n), rc(n), rd(n);
+  std::vector<float> va(n), vb(n), vc(n), vd(n), ve(n);
+  std::vector<float> ra(n), rb(n), rc(n), rd(n), re(n);
   for (int i = 0; i < n; ++i) {
-    va[i] = vb[i] = vc[i] = vd[i] = float(i % 10);
+    va[i] = vb[i] = vc[i] = vd[i] = ve[i] = float(i % 10);
     ra[i] = va[i] * 3.0f + 1.0f;
     rb[i] = (vb[i] * 2.0f + 1.0f) * 2.0f;
     rc[i] = vc[i] * 2.0f + 1.0f;
     rd[i] = vd[i] * 2.0f;
+    re[i] = ve[i] * 2.0f + 1.0f;
   }
 
   // Written out: one group.
@@ -75,13 +77,22 @@ int main() {
   offload(count_blocks, vd, blocks);
   offload(ofld::launch{.grid = {blocks}, .block = {256}}, twice, vd, blocks);
 
+  // Held by a region already: the group holds nothing of its own (no wait
+  // at its end; its launches return once queued, as without it).
+  {
+    ofld::region resident{std::span<float>(ve)};
+    offload(shape, scale, ve, 2.0f);
+    offload(shape, shift, ve, 1.0f);
+  }
+
   bool ok = e2e::mismatches("va", va, ra) == 0;
   ok &= e2e::mismatches("vb", vb, rb) == 0;
   ok &= e2e::mismatches("vc", vc, rc) == 0;
   ok &= e2e::mismatches("vd", vd, rd) == 0;
+  ok &= e2e::mismatches("ve", ve, re) == 0;
   ok &= e2e::expect_eq("blocks", blocks, 4);
-  std::printf("va[9] = %g, vb[9] = %g, vc[9] = %g, vd[9] = %g, blocks = %d: "
-              "%s\n",
-              va[9], vb[9], vc[9], vd[9], blocks, ok ? "ok" : "FAIL");
+  std::printf("va[9] = %g, vb[9] = %g, vc[9] = %g, vd[9] = %g, ve[9] = %g, "
+              "blocks = %d: %s\n",
+              va[9], vb[9], vc[9], vd[9], ve[9], blocks, ok ? "ok" : "FAIL");
   return ok ? 0 : 1;
 }
