@@ -8,8 +8,8 @@
 // runs between the launches, so nothing on the host can see x in between and
 // the copies back and in again are pure cost. Launches with a configuration
 // (`offload(ofld::launch{.grid = g}, a, x)`) join too, where it keeps the
-// default device, queue and waiting (LaunchGroups.cpp). This finds such groups in a
-// block; the host lowering then maps the shared ranges before the first
+// default device, queue and waiting (LaunchGroups.cpp). This finds such groups
+// in a block; the host lowering then maps the shared ranges before the first
 // launch and copies them back after the last (LaunchGroup in
 // KernelDescriptor.h).
 //
