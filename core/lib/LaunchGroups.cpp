@@ -75,19 +75,7 @@ bool isSpanArgument(QualType T) {
 /// The variable whose whole object (or, through a span made of it, whose
 /// elements) an argument maps; null for anything else.
 const VarDecl *wholeVariable(const Expr *E) {
-  for (;;) {
-    E = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-      if (!isSpanArgument(C->getType()) || C->getNumArgs() != 1)
-        return nullptr;
-      E = C->getArg(0);
-    } else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E)) {
-      E = F->getSubExpr();
-    } else {
-      break;
-    }
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *DRE = dyn_cast<DeclRefExpr>(&mappedObject(*E));
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
@@ -401,5 +389,21 @@ void findLaunchGroups(const CompoundStmt &Block, LaunchKernelFn KernelOf,
 }
 
 const VarDecl *heldVariable(const Expr &Arg) { return wholeVariable(&Arg); }
+
+const Expr &mappedObject(const Expr &Arg) {
+  const Expr *E = &Arg;
+  for (;;) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (!isSpanArgument(C->getType()) || C->getNumArgs() != 1)
+        return *E;
+      E = C->getArg(0);
+    } else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = F->getSubExpr();
+    } else {
+      return *E;
+    }
+  }
+}
 
 } // namespace offload

@@ -178,7 +178,7 @@ void OffloadConsumer::planLoops(FunctionDecl &FD) {
   // Scopes are made first: a loop whose scope cannot be made holds nothing.
   llvm::SmallPtrSet<const Stmt *, 4> Scoped;
   for (const ResidentLoop &R : Loops)
-    if (R.Id && wrapLoopInScope(*SemaRef, FD, *R.Loop))
+    if (R.Id && wrapLoopInScope(*SemaRef, FD, *R.Loop, R.Watch))
       Scoped.insert(R.Loop);
   for (ResidentLoop &R : Loops) {
     if (!Scoped.count(R.Loop))
@@ -228,7 +228,7 @@ void OffloadConsumer::remarkLoop(const ResidentLoop &R) {
         continue;
       if (N++)
         Names += N == Count ? " and " : ", ";
-      Names += "'" + V.Var->getNameAsString() + "'";
+      Names += "'" + V.name() + "'";
     }
     if (Count && !R.Launches.empty())
       D.Report(R.Launches.front()->getBeginLoc(),
@@ -244,7 +244,7 @@ void OffloadConsumer::remarkLoop(const ResidentLoop &R) {
                  D.getCustomDiagID(DiagnosticsEngine::Remark,
                                    "%0: '%1' is copied on every trip of the "
                                    "loop at %2 [-Rpass-missed=offload]"))
-            << describeBlock(V) << V.Var->getNameAsString()
+            << describeBlock(V) << V.name()
             << Where(R.Loop->getBeginLoc());
 }
 

@@ -50,6 +50,10 @@ void findLaunchGroups(
 /// such variables.
 const clang::VarDecl *heldVariable(const clang::Expr &Arg);
 
+/// The object an argument maps, under a span made of it (`std::span<float>(
+/// v)`, an implicit conversion) and casts: `v` for all of these.
+const clang::Expr &mappedObject(const clang::Expr &Arg);
+
 } // namespace offload
 
 #endif // OFFLOAD_CORE_LAUNCHGROUPS_H
