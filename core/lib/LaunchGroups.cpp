@@ -5,13 +5,21 @@
 //===----------------------------------------------------------------------===//
 //
 // A group is a run of consecutive statements of one block, each an
-// `offload(kernel, args...)` call without a launch configuration (so every
-// call runs now, on the default device), whose arguments the host evaluates
-// without reading any data the group keeps on the device:
+// `offload(kernel, args...)` or `offload(config, kernel, args...)` call whose
+// arguments the host evaluates without reading any data the group keeps on
+// the device, and which all run now on the default device's default queue
+// (where the group holds its data, as a call without a configuration does):
 //
 //  * a mapped parameter (reference or span) names a whole variable: `x`, or a
 //    std::span made of one (`std::span<float>(v)`, an implicit conversion);
-//  * a by-value parameter is built from literals and scalar variables only.
+//  * a by-value parameter is built from literals and scalar variables only;
+//  * a launch configuration is built the same way (ofld::launch and
+//    ofld::dim3 made of those, `ofld::launch{.grid = {n / 256}}`), or names
+//    an ofld::launch variable, and leaves .device, .queue and .nowait
+//    unset: written out, or in the initialiser of a const variable it names.
+//    A configuration that sets any of them joins no group (the device it
+//    names may not be the one the group holds its data on, and a launch that
+//    does not wait would need the group's end to wait for it).
 //
 // The group holds the variables that its first call maps and a later call
 // maps again; it ends with the last call that uses one of them. Span
@@ -28,6 +36,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload/Core/LaunchGroups.h"
+#include "offload/Core/LaunchChecks.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -66,41 +75,63 @@ bool isSpanArgument(QualType T) {
 /// The variable whose whole object (or, through a span made of it, whose
 /// elements) an argument maps; null for anything else.
 const VarDecl *wholeVariable(const Expr *E) {
-  for (;;) {
-    E = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-      if (!isSpanArgument(C->getType()) || C->getNumArgs() != 1)
-        return nullptr;
-      E = C->getArg(0);
-    } else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E)) {
-      E = F->getSubExpr();
-    } else {
-      break;
-    }
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *DRE = dyn_cast<DeclRefExpr>(&mappedObject(*E));
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
-/// Whether a by-value argument reads nothing but literals and scalar
-/// variables (collected in `Reads`): no call, member, subscript or pointer
-/// could reach data a group keeps on the device.
+/// Whether `T` is one of the launch configuration's own types
+/// (offload/launch.hpp): ofld::launch, ofld::dim3, their dim_component and
+/// ofld::queue hold numbers only.
+bool isLaunchType(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
+  if (!NS || NS->getName() != "ofld" ||
+      !NS->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return false;
+  llvm::StringRef Name = RD->getName();
+  return Name == "launch" || Name == "dim3" || Name == "dim_component" ||
+         Name == "queue";
+}
+
+/// Whether a by-value argument or a launch configuration reads nothing but
+/// literals and scalar variables (collected in `Reads`): no call, member,
+/// subscript or pointer could reach data a group keeps on the device. A
+/// configuration may also name a variable of a launch type (collected too),
+/// and build those types from such values (braces, their constructors, the
+/// defaults of their members).
 bool readsOnlyScalars(const Expr *E,
                       llvm::SmallPtrSetImpl<const VarDecl *> &Reads) {
   E = E->IgnoreImplicit()->IgnoreParens();
   if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr, CharacterLiteral,
-          CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr>(E))
+          CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr,
+          ImplicitValueInitExpr>(E))
     return true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (isa<EnumConstantDecl>(DRE->getDecl()))
       return true;
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD || VD->getType()->isReferenceType() ||
-        !VD->getType()->isScalarType() || VD->getType()->isPointerType())
+        !(VD->getType()->isScalarType() || isLaunchType(VD->getType())) ||
+        VD->getType()->isPointerType())
       return false;
     Reads.insert(VD);
     return true;
   }
+  if (isLaunchType(E->getType())) {
+    if (const auto *IL = dyn_cast<InitListExpr>(E))
+      return llvm::all_of(IL->inits(), [&](const Expr *I) {
+        return readsOnlyScalars(I, Reads);
+      });
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+      return llvm::all_of(C->arguments(), [&](const Expr *A) {
+        return readsOnlyScalars(A, Reads);
+      });
+  }
+  // A member's default, where a launch type's braces leave it unset.
+  if (const auto *D = dyn_cast<CXXDefaultInitExpr>(E))
+    return readsOnlyScalars(D->getExpr(), Reads);
   if (const auto *U = dyn_cast<UnaryOperator>(E))
     return !U->isIncrementDecrementOp() && U->getOpcode() != UO_Deref &&
            U->getOpcode() != UO_AddrOf &&
@@ -116,6 +147,48 @@ bool readsOnlyScalars(const Expr *E,
   if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
     return readsOnlyScalars(C->getSubExpr(), Reads);
   return false;
+}
+
+/// The braces of a launch configuration: `{...}`, `ofld::launch{...}`, or
+/// those of the const variable it names (no other code can change it); null
+/// for anything else.
+const InitListExpr *configBraces(const Expr *E) {
+  auto Strip = [](const Expr *X) {
+    X = X->IgnoreImplicit()->IgnoreParens();
+    if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(X))
+      X = F->getSubExpr()->IgnoreImplicit()->IgnoreParens();
+    return X;
+  };
+  E = Strip(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    QualType T = VD ? VD->getType() : QualType();
+    if (!VD || T->isReferenceType() || !T.isConstQualified() ||
+        T.isVolatileQualified() || !VD->getInit())
+      return nullptr;
+    E = Strip(VD->getInit());
+  }
+  return dyn_cast<InitListExpr>(E);
+}
+
+/// Whether a launch configuration leaves .device, .queue and .nowait unset:
+/// the launch then runs on the default device's default queue and returns
+/// when it is done, as a launch without one (where a group holds its data).
+bool keepsDefaultPlacement(const Expr *Config) {
+  const InitListExpr *IL = configBraces(Config);
+  const RecordDecl *RD = IL ? IL->getType()->getAsRecordDecl() : nullptr;
+  if (!RD || !isLaunchType(IL->getType()))
+    return false;
+  for (const FieldDecl *F : RD->fields()) {
+    llvm::StringRef Name = F->getName();
+    if (Name != "device" && Name != "queue" && Name != "nowait")
+      continue;
+    unsigned I = F->getFieldIndex();
+    if (I < IL->getNumInits() &&
+        !isa<CXXDefaultInitExpr, ImplicitValueInitExpr>(IL->getInit(I)))
+      return false;
+  }
+  return true;
 }
 
 /// The variable a struct of spans argument names: `s`, or the copy of `s`
@@ -160,7 +233,8 @@ std::optional<Launch> asLaunch(const Stmt *S, LaunchKernelFn KernelOf) {
     E = EWC->getSubExpr();
   const auto *CE = dyn_cast<CallExpr>(E->IgnoreParens());
   const KernelDescriptor *K = CE ? KernelOf(*CE) : nullptr;
-  if (!K || CE->getNumArgs() < K->Params.size() + 2)
+  std::optional<LaunchedKernel> Form = K ? launchedKernel(*CE) : std::nullopt;
+  if (!Form || CE->getNumArgs() < Form->FirstArg + K->Params.size())
     return std::nullopt;
   // An [[offload::in]] parameter's device copy is the launch's own: a group
   // would hand it the held copy, written by or for the other launches.
@@ -169,8 +243,14 @@ std::optional<Launch> asLaunch(const Stmt *S, LaunchKernelFn KernelOf) {
   Launch L;
   L.Call = CE;
   L.Kernel = K;
+  // A launch configuration (before the kernel) is evaluated before the
+  // launch, as the arguments are.
+  bool Configured = Form->FirstArg > 1;
+  if (Configured && (!readsOnlyScalars(CE->getArg(0), L.ReadByValue) ||
+                     !keepsDefaultPlacement(CE->getArg(0))))
+    return std::nullopt;
   for (auto [I, P] : llvm::enumerate(K->Params)) {
-    const Expr *Arg = CE->getArg(1 + I);
+    const Expr *Arg = CE->getArg(Form->FirstArg + I);
     if (P.Kind == PayloadKind::Aggregate) {
       const VarDecl *V = wholeObject(Arg);
       if (!V)
@@ -309,5 +389,21 @@ void findLaunchGroups(const CompoundStmt &Block, LaunchKernelFn KernelOf,
 }
 
 const VarDecl *heldVariable(const Expr &Arg) { return wholeVariable(&Arg); }
+
+const Expr &mappedObject(const Expr &Arg) {
+  const Expr *E = &Arg;
+  for (;;) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (!isSpanArgument(C->getType()) || C->getNumArgs() != 1)
+        return *E;
+      E = C->getArg(0);
+    } else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = F->getSubExpr();
+    } else {
+      return *E;
+    }
+  }
+}
 
 } // namespace offload

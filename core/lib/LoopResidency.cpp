@@ -9,14 +9,21 @@
 // tell if nobody looks at that copy there:
 //
 //  * no expression of the loop names the variable except as a whole-variable
-//    launch argument (LaunchGroups' heldVariable form);
+//    launch argument (LaunchGroups' heldVariable form, or a field of the
+//    variable reached through `.`: `g.offsets`);
 //  * nothing reaches it through another name: a local whose address never
 //    left the function but for launches cannot be reached; a global, a
 //    reference, a span, or a local whose address escaped (before the loop, or
 //    anywhere in an enclosing loop) can, so the loop may then contain no call
 //    that might touch it and no access through a pointer;
 //  * a span or reference may view part of what another mapped variable is, so
-//    one is held only next to variables it cannot overlap.
+//    one is held only next to variables it cannot overlap;
+//  * the host may still read a standard container it names in the loop
+//    (`fict[t]`, `v.size()`): such a read touches only that object and its
+//    elements, so it blocks no other variable, but a reference or global it
+//    reads may be a held variable under another name. The loop's scope
+//    tells the runtime what such reads touch (ResidentLoop::Watch) at the
+//    loop's entry, and the runtime holds no range that overlaps it.
 //
 // One walk of the function records every use of every variable with the
 // loops around it; the rules are then decided per loop and variable.
@@ -39,6 +46,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 
@@ -60,6 +68,77 @@ bool isStdRecord(QualType T, llvm::StringRef Name) {
 bool isBorrowed(const VarDecl &V) {
   QualType T = V.getType();
   return T->isReferenceType() || T->isPointerType() || isStdRecord(T, "span");
+}
+
+/// The variable, or field of one through `.`, that an expression names;
+/// none for anything else (a pointer, a call, an element).
+std::optional<LoopPath> pathOf(const Expr &E) {
+  LoopPath P;
+  const Expr *Cur = &E;
+  for (;;) {
+    Cur = Cur->IgnoreParenImpCasts();
+    const auto *M = dyn_cast<MemberExpr>(Cur);
+    if (!M)
+      break;
+    const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+    // A union's members share storage; a reference field is another
+    // object's name.
+    if (M->isArrow() || !F || F->isBitField() ||
+        F->getType()->isReferenceType() || F->getParent()->isUnion())
+      return std::nullopt;
+    P.Fields.push_back(F);
+    Cur = M->getBase();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Cur);
+  P.Var = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!P.Var)
+    return std::nullopt;
+  std::reverse(P.Fields.begin(), P.Fields.end());
+  return P;
+}
+
+/// What a launch argument maps whole: a variable or a field of one.
+std::optional<LoopPath> heldPath(const Expr &Arg) {
+  return pathOf(mappedObject(Arg));
+}
+
+/// The type of the object a path names.
+QualType pathType(const LoopPath &P) {
+  return P.Fields.empty() ? P.Var->getType().getNonReferenceType()
+                          : P.Fields.back()->getType();
+}
+
+/// A read of a standard container's own storage through an object the
+/// path names (`v[i]`, `v.size()`, `g.offsets.data()`), given only numbers:
+/// it touches that object and the elements it owns or views, nothing else.
+std::optional<LoopPath> containedAccess(const CallExpr &CE,
+                                        const SourceManager &SM) {
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(CE.getDirectCallee());
+  if (!M || M->isVirtual() || !SM.isInSystemHeader(M->getLocation()) ||
+      !M->getParent()->isInStdNamespace())
+    return std::nullopt;
+  static constexpr llvm::StringLiteral Containers[] = {
+      "vector", "array", "span", "basic_string", "basic_string_view"};
+  static constexpr llvm::StringLiteral Reads[] = {
+      "operator[]", "at",       "size",       "empty", "data",
+      "front",      "back",     "capacity",   "length"};
+  if (!llvm::is_contained(Containers, M->getParent()->getName()) ||
+      !llvm::is_contained(Reads, M->getNameAsString()))
+    return std::nullopt;
+  const Expr *Object = nullptr;
+  llvm::ArrayRef<const Expr *> Args(CE.getArgs(), CE.getNumArgs());
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(&CE))
+    Object = MC->getImplicitObjectArgument();
+  else if (isa<CXXOperatorCallExpr>(CE) && !Args.empty()) {
+    Object = Args.front();
+    Args = Args.drop_front();
+  }
+  if (!Object || llvm::any_of(Args, [](const Expr *A) {
+        return !A->getType()->isArithmeticType() &&
+               !A->getType()->isEnumeralType();
+      }))
+    return std::nullopt;
+  return pathOf(*Object);
 }
 
 /// A call that cannot reach the program's variables: a library function
@@ -99,6 +178,8 @@ struct Use {
   /// Not a launch argument: whether the variable's address may outlive
   /// the expression (a pointer, a reference, a call given it).
   bool Escapes = false;
+  /// LaunchArg: the fields of `Var` the argument names (`g.offsets`).
+  llvm::SmallVector<const FieldDecl *, 2> Fields = {};
 };
 
 /// A call or an access through a pointer, with the loops around it.
@@ -108,6 +189,9 @@ struct Reach {
   bool IsCall;
   /// A call into a body we read: what it may touch.
   const CalleeSummary *Callee = nullptr;
+  /// A read of a standard container's storage (containedAccess): the
+  /// object it reads.
+  std::optional<LoopPath> Contained = std::nullopt;
 };
 
 struct LaunchSite {
@@ -213,16 +297,18 @@ private:
     for (unsigned I = 0; I < CE.getNumArgs(); ++I) {
       const Expr *Arg = CE.getArg(I);
       unsigned P = I - L.FirstArg;
-      const VarDecl *V = I >= L.FirstArg && P < L.Kernel->Params.size() &&
-                                 L.Kernel->Params[P].Kind != PayloadKind::Value
-                             ? heldVariable(*Arg)
-                             : nullptr;
-      if (!V) {
+      std::optional<LoopPath> Path =
+          I >= L.FirstArg && P < L.Kernel->Params.size() &&
+                  L.Kernel->Params[P].Kind != PayloadKind::Value
+              ? heldPath(*Arg)
+              : std::nullopt;
+      if (!Path) {
         walkChild(&CE, Arg);
         continue;
       }
       const ParamLayout &PL = L.Kernel->Params[P];
-      Use U{V, Arg->getBeginLoc(), Loops, true, PL.Map, std::nullopt, false};
+      Use U{Path->Var, Arg->getBeginLoc(), Loops,        true,
+            PL.Map,    std::nullopt,        false,        Path->Fields};
       if (PL.Scratch)
         U.Unholdable = ResidencyBlock::Scratch;
       else if (PL.Kind == PayloadKind::Aggregate)
@@ -292,13 +378,28 @@ private:
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
       if (isHarmlessCall(*CE, SM))
         return;
-      Reaches.push_back({CE->getBeginLoc(), Loops, true, summary(*CE)});
+      if (std::optional<LoopPath> P = containedAccess(*CE, SM)) {
+        Reaches.push_back({CE->getBeginLoc(), Loops, true, nullptr, *P});
+        return;
+      }
+      Reaches.push_back(
+          {CE->getBeginLoc(), Loops, true, summary(CE->getDirectCallee())});
       return;
     }
-    if (isa<CXXConstructExpr, CXXNewExpr, CXXDeleteExpr>(S)) {
-      const auto *C = dyn_cast<CXXConstructExpr>(S);
-      if (C && C->getConstructor()->isTrivial())
-        return;
+    // A constructor (`ofld::dim3{n}`) and a temporary's destructor run
+    // bodies we can read, as calls do.
+    if (const auto *C = dyn_cast<CXXConstructExpr>(S)) {
+      if (!C->getConstructor()->isTrivial())
+        Reaches.push_back(
+            {S->getBeginLoc(), Loops, true, summary(C->getConstructor())});
+      return;
+    }
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(S)) {
+      Reaches.push_back({S->getBeginLoc(), Loops, true,
+                         summary(B->getTemporary()->getDestructor())});
+      return;
+    }
+    if (isa<CXXNewExpr, CXXDeleteExpr>(S)) {
       Reaches.push_back({S->getBeginLoc(), Loops, true, nullptr});
       return;
     }
@@ -318,10 +419,10 @@ private:
       Reaches.push_back({S->getBeginLoc(), Loops, false, nullptr});
   }
 
-  /// A direct call's body, read to three calls deep; null (may touch
-  /// anything) for a virtual, indirect or bodiless callee.
-  const CalleeSummary *summary(const CallExpr &CE, unsigned Depth = 0) {
-    const FunctionDecl *F = CE.getDirectCallee();
+  /// A direct callee's body (a constructor's member initializers too), read
+  /// to three calls deep; null (may touch anything) for a virtual, indirect
+  /// or bodiless callee.
+  const CalleeSummary *summary(const FunctionDecl *F, unsigned Depth = 0) {
     if (!F || !Summaries)
       return nullptr;
     if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual())
@@ -337,6 +438,9 @@ private:
       return std::nullopt;
     });
     Inner.Summaries = Summaries;
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *I : Ctor->inits())
+        Inner.walk(I->getInit());
     Inner.walk(Def->getBody());
     for (const Use &U : Inner.Uses)
       if (U.Var->hasGlobalStorage() && !U.Var->isLocalVarDecl())
@@ -362,10 +466,23 @@ bool within(const llvm::SmallVectorImpl<const Stmt *> &Loops, const Stmt *L) {
   return llvm::is_contained(Loops, L);
 }
 
-bool isWholeClassReference(const VarDecl &V) {
-  QualType T = V.getType();
-  return T->isReferenceType() && !isStdRecord(T, "span") &&
-         T.getNonReferenceType()->isRecordType();
+/// Two different fields of one variable (`g.offsets`, `g.edges`), neither
+/// inside the other.
+bool distinctMembers(const LoopPath &A, const LoopPath &B) {
+  if (A.Var != B.Var)
+    return false;
+  for (auto [FA, FB] : llvm::zip(A.Fields, B.Fields))
+    if (FA != FB)
+      return true;
+  return false;
+}
+
+/// A whole object of a class (not a view): two of one type are the same
+/// object or do not overlap.
+bool isWholeObject(const LoopPath &P) {
+  QualType T = pathType(P);
+  return !isStdRecord(T, "span") && T->isRecordType() &&
+         (!P.Fields.empty() || P.Var->getType()->isReferenceType());
 }
 
 } // namespace
@@ -387,26 +504,35 @@ std::vector<ResidentLoop> findResidentLoops(const Stmt &Body, ASTContext &Ctx,
     return !Before(D, R.getBegin()) && !Before(R.getEnd(), D);
   };
 
+  // Whether a local's address left it before the loop (or anywhere, with
+  // a goto).
+  auto EscapedBefore = [&](const VarDecl *V, const Stmt *L) {
+    return llvm::any_of(W.Uses, [&](const Use &U) {
+      return U.Var == V && !U.LaunchArg && U.Escapes &&
+             (W.HasGoto || Before(U.Loc, L->getBeginLoc()));
+    });
+  };
+
   // Who holds what: the outermost loop where the variable qualifies.
-  llvm::DenseMap<std::pair<const Stmt *, const VarDecl *>, bool> Qualifies;
   std::vector<ResidentLoop> Result;
-  llvm::DenseMap<const Stmt *, size_t> Index;
-  llvm::DenseMap<const VarDecl *, llvm::SmallPtrSet<const Stmt *, 2>> HeldBy;
+  std::vector<std::pair<LoopPath, const Stmt *>> HeldBy;
 
   for (const Stmt *L : W.LoopOrder) {
     // The variables its launches map, in order of first mention.
-    llvm::SmallVector<const VarDecl *, 4> Candidates;
-    llvm::DenseMap<const VarDecl *, LoopVariable> Facts;
+    llvm::SmallVector<LoopVariable, 4> Facts;
     for (const Use &U : W.Uses) {
       if (!U.LaunchArg || !within(U.Loops, L) || DeclaredIn(U.Var, L))
         continue;
-      auto [It, New] = Facts.try_emplace(U.Var);
-      LoopVariable &V = It->second;
-      if (New) {
-        Candidates.push_back(U.Var);
-        V.Var = U.Var;
-        V.Held = true;
+      LoopPath Path{U.Var, U.Fields};
+      auto It = llvm::find_if(Facts,
+                              [&](const LoopVariable &F) { return F == Path; });
+      if (It == Facts.end()) {
+        LoopVariable &New = Facts.emplace_back();
+        static_cast<LoopPath &>(New) = Path;
+        New.Held = true;
+        It = std::prev(Facts.end());
       }
+      LoopVariable &V = *It;
       bool In = V.Map == MapKind::To || V.Map == MapKind::ToFrom ||
                 U.Map == MapKind::To || U.Map == MapKind::ToFrom;
       bool Out = V.Map == MapKind::From || V.Map == MapKind::ToFrom ||
@@ -418,14 +544,16 @@ std::vector<ResidentLoop> findResidentLoops(const Stmt &Body, ASTContext &Ctx,
         V.Use = U.Loc;
       }
     }
-    if (Candidates.empty())
+    if (Facts.empty())
       continue;
 
     // The first call or pointer access in the loop that might reach
-    // exposed data, per variable.
+    // exposed data, per variable. A read of a container the loop did not
+    // declare touches only that container: the watch below covers it.
     auto ReachIn = [&](const VarDecl *V) -> const Reach * {
       for (const Reach &R : W.Reaches) {
-        if (!within(R.Loops, L))
+        if (!within(R.Loops, L) ||
+            (R.Contained && !DeclaredIn(R.Contained->Var, L)))
           continue;
         if (!R.IsCall || !R.Callee || R.Callee->Opaque)
           return &R;
@@ -435,8 +563,8 @@ std::vector<ResidentLoop> findResidentLoops(const Stmt &Body, ASTContext &Ctx,
       return nullptr;
     };
 
-    for (const VarDecl *V : Candidates) {
-      LoopVariable &F = Facts[V];
+    for (LoopVariable &F : Facts) {
+      const VarDecl *V = F.Var;
       if (!F.Held)
         continue;
       auto Block = [&](ResidencyBlock Why, SourceLocation At,
@@ -491,18 +619,17 @@ std::vector<ResidentLoop> findResidentLoops(const Stmt &Body, ASTContext &Ctx,
         }
       // A view may overlap another mapped variable partly.
       if (Borrowed)
-        for (const VarDecl *O : Candidates) {
-          if (O == V)
+        for (const LoopVariable &OF : Facts) {
+          const VarDecl *O = OF.Var;
+          if (&OF == &F)
             continue;
           bool OtherExposed = O->hasGlobalStorage() || isBorrowed(*O) ||
                               llvm::any_of(W.Uses, [&](const Use &U) {
                                 return U.Var == O && !U.LaunchArg && U.Escapes;
                               });
-          bool SameWhole =
-              isWholeClassReference(*V) && isWholeClassReference(*O) &&
-              Ctx.hasSameUnqualifiedType(V->getType().getNonReferenceType(),
-                                         O->getType().getNonReferenceType());
-          if (OtherExposed && !SameWhole) {
+          bool SameWhole = isWholeObject(F) && isWholeObject(OF) &&
+                           Ctx.hasSameUnqualifiedType(pathType(F), pathType(OF));
+          if (OtherExposed && !SameWhole && !distinctMembers(F, OF)) {
             Block(ResidencyBlock::MayAlias, V->getLocation());
             F.Other = O;
             break;
@@ -512,18 +639,42 @@ std::vector<ResidentLoop> findResidentLoops(const Stmt &Body, ASTContext &Ctx,
 
     ResidentLoop R;
     R.Loop = L;
-    for (const VarDecl *V : Candidates) {
-      LoopVariable F = Facts[V];
+    for (const LoopVariable &F : Facts) {
       // Held further out: this loop's launches find it there.
       bool HeldOutside = false;
       for (const Stmt *P = W.LoopParents.lookup(L); P;
            P = W.LoopParents.lookup(P))
-        HeldOutside |= HeldBy[V].count(P) != 0;
+        HeldOutside |= llvm::is_contained(HeldBy, std::make_pair(LoopPath(F), P));
       if (HeldOutside)
         continue;
       if (F.Held)
-        HeldBy[V].insert(L);
+        HeldBy.push_back({F, L});
       R.Vars.push_back(F);
+    }
+    // What the host touches in the loop under a name another held variable
+    // may share: a reference, a global, a local whose address left before
+    // the loop, and the containers the loop reads (not its own variables,
+    // which do not exist at its entry). Only a held view of exposed storage
+    // can overlap them.
+    bool HoldsExposed = llvm::any_of(R.Vars, [&](const LoopVariable &F) {
+      return F.Held && (F.Var->hasGlobalStorage() || isBorrowed(*F.Var) ||
+                        EscapedBefore(F.Var, L));
+    });
+    auto Watch = [&](LoopPath P) {
+      if (!llvm::is_contained(R.Watch, P))
+        R.Watch.push_back(std::move(P));
+    };
+    if (HoldsExposed) {
+      for (const Use &U : W.Uses)
+        if (!U.LaunchArg && within(U.Loops, L) && !DeclaredIn(U.Var, L) &&
+            !U.Var->isConstexpr() &&
+            (U.Var->hasGlobalStorage() || isBorrowed(*U.Var) ||
+             EscapedBefore(U.Var, L)))
+          Watch({U.Var, {}});
+      for (const Reach &C : W.Reaches)
+        if (C.Contained && within(C.Loops, L) &&
+            !DeclaredIn(C.Contained->Var, L))
+          Watch(*C.Contained);
     }
     for (const LaunchSite &S : W.Launches)
       if (within(S.Loops, L))
@@ -532,7 +683,8 @@ std::vector<ResidentLoop> findResidentLoops(const Stmt &Body, ASTContext &Ctx,
       continue;
     if (R.holdsAny())
       R.Id = NextId++;
-    Index[L] = Result.size();
+    else
+      R.Watch.clear();
     Result.push_back(std::move(R));
   }
 
@@ -550,7 +702,7 @@ std::vector<ResidentLoop> findResidentLoops(const Stmt &Body, ASTContext &Ctx,
              P = W.LoopParents.lookup(P))
           Nested |= P == R.Loop;
         if (Nested && llvm::any_of(Inner.Vars, [&](const LoopVariable &I) {
-              return I.Var == V.Var;
+              return I == V;
             }))
           return true;
       }
@@ -571,17 +723,24 @@ llvm::SmallVector<LaunchHold, 4> holdsOf(const std::vector<ResidentLoop> &Loops,
       if (Layout.Kind == PayloadKind::Value ||
           L.FirstArg + P >= CE.getNumArgs())
         continue;
-      const VarDecl *V = heldVariable(*CE.getArg(L.FirstArg + P));
+      std::optional<LoopPath> Path = heldPath(*CE.getArg(L.FirstArg + P));
       for (const LoopVariable &F : R.Vars)
-        if (F.Held && F.Var == V)
+        if (F.Held && Path && F == *Path)
           Holds.push_back({unsigned(P), R.Id, F.Map});
     }
   }
   return Holds;
 }
 
+std::string LoopPath::name() const {
+  std::string Name = Var->getNameAsString();
+  for (const FieldDecl *F : Fields)
+    Name += "." + F->getNameAsString();
+  return Name;
+}
+
 std::string describeBlock(const LoopVariable &V) {
-  std::string Name = "'" + V.Var->getNameAsString() + "'";
+  std::string Name = "'" + V.name() + "'";
   switch (V.Why) {
   case ResidencyBlock::HostUse:
     return "the host uses " + Name + " here";

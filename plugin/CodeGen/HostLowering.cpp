@@ -935,6 +935,18 @@ void LaunchLowering::run() {
   B.CreateCondBr(B.CreateICmpEQ(Mode, ConstantInt::get(I32, abi::ModeAsync)),
                  Later, Sync);
   B.SetInsertPoint(Sync);
+  // A by-value argument is read once, at the call, as on a GPU: the CPU's
+  // grid runs the body once per thread, and the argument may name memory
+  // the kernel writes (`offload(k, a, a[t])`).
+  for (auto [I, P] : enumerate(Site.Kernel.Params)) {
+    if (P.Kind != PayloadKind::Value || !P.Bytes)
+      continue;
+    Value *Copy = Entry.CreateAlloca(ArrayType::get(B.getInt8Ty(), P.Bytes),
+                                     nullptr, "ofld.value");
+    cast<AllocaInst>(Copy)->setAlignment(Align(16));
+    B.CreateMemCpy(Copy, Align(16), CallParams[I], Align(1), P.Bytes);
+    B.CreateStore(Copy, B.CreateConstInBoundsGEP2_32(ObjsTy, CallObjs, 0, I));
+  }
   B.CreateCall(Body, {CallObjs, CallDims, Device});
   B.CreateBr(Tail);
 

@@ -178,7 +178,7 @@ void OffloadConsumer::planLoops(FunctionDecl &FD) {
   // Scopes are made first: a loop whose scope cannot be made holds nothing.
   llvm::SmallPtrSet<const Stmt *, 4> Scoped;
   for (const ResidentLoop &R : Loops)
-    if (R.Id && wrapLoopInScope(*SemaRef, FD, *R.Loop))
+    if (R.Id && wrapLoopInScope(*SemaRef, FD, *R.Loop, R.Watch))
       Scoped.insert(R.Loop);
   for (ResidentLoop &R : Loops) {
     if (!Scoped.count(R.Loop))
@@ -228,7 +228,7 @@ void OffloadConsumer::remarkLoop(const ResidentLoop &R) {
         continue;
       if (N++)
         Names += N == Count ? " and " : ", ";
-      Names += "'" + V.Var->getNameAsString() + "'";
+      Names += "'" + V.name() + "'";
     }
     if (Count && !R.Launches.empty())
       D.Report(R.Launches.front()->getBeginLoc(),
@@ -244,7 +244,7 @@ void OffloadConsumer::remarkLoop(const ResidentLoop &R) {
                  D.getCustomDiagID(DiagnosticsEngine::Remark,
                                    "%0: '%1' is copied on every trip of the "
                                    "loop at %2 [-Rpass-missed=offload]"))
-            << describeBlock(V) << V.Var->getNameAsString()
+            << describeBlock(V) << V.name()
             << Where(R.Loop->getBeginLoc());
 }
 
@@ -482,14 +482,12 @@ void OffloadConsumer::blockFound(CompoundStmt &CS) {
   findLaunchGroups(
       CS,
       [&](const CallExpr &CE) -> const KernelDescriptor * {
-        if (launchFormOf(CE.getDirectCallee()) != LaunchForm::Plain ||
-            CE.isTypeDependent() || CE.isValueDependent() ||
-            CE.getNumArgs() < 2)
+        // With or without a launch configuration: the host lowering honours
+        // each member's shape (HostLowering.cpp).
+        if (CE.isTypeDependent() || CE.isValueDependent())
           return nullptr;
-        const FunctionDecl *K = namedKernel(*CE.getArg(0));
-        if (!K || !isKernel(*K))
-          return nullptr;
-        const KernelFacts *Facts = kernel(*K);
+        std::optional<LaunchedKernel> L = launchedKernel(CE);
+        const KernelFacts *Facts = L ? kernel(*L->Kernel) : nullptr;
         return Facts ? &Facts->Desc : nullptr;
       },
       NextGroupId, Groups);

@@ -556,10 +556,11 @@ using LoopHeldVars =
 void rewriteLaunchGroups(RewriteContext &RC,
                          const std::map<const CallExpr *, PlannedCall> &Calls,
                          const LoopHeldVars &LoopHeld) {
-  // The blocks that hold two or more plain calls outside macros.
+  // The blocks that hold two or more calls outside macros (with or without
+  // a launch configuration: findLaunchGroups decides which join).
   std::map<const CompoundStmt *, unsigned> Blocks;
   for (const auto &[CE, P] : Calls) {
-    if (P.Call.Launch || P.Call.InMacroArgument)
+    if (P.Call.InMacroArgument)
       continue;
     DynTypedNodeList Parents = RC.Ctx.getParents(*P.Statement);
     if (Parents.size() == 1)
@@ -575,8 +576,7 @@ void rewriteLaunchGroups(RewriteContext &RC,
         *CS,
         [&](const CallExpr &CE) -> const KernelDescriptor * {
           auto It = Calls.find(&CE);
-          if (It == Calls.end() || It->second.Call.Launch ||
-              It->second.Call.InMacroArgument)
+          if (It == Calls.end() || It->second.Call.InMacroArgument)
             return nullptr;
           return &It->second.Kernel;
         },
@@ -598,6 +598,8 @@ void rewriteLaunchGroups(RewriteContext &RC,
       if (G->second.Opens) {
         Open = &P;
         Held.clear();
+        // The kernel's arguments follow the launch configuration, if any.
+        unsigned FirstArg = launchedKernel(*CE)->FirstArg;
         for (auto [I, M] : enumerate(G->second.Held)) {
           // A reduction's variable is folded on the host after each
           // launch (ofld::bridge::reduction): a device copy would be stale.
@@ -608,7 +610,7 @@ void rewriteLaunchGroups(RewriteContext &RC,
           // paths, and the object itself is no mappable type for g++.
           if (P.Kernel.Params[I].Kind == PayloadKind::Aggregate)
             continue;
-          const VarDecl *V = heldVariable(*CE->getArg(1 + I));
+          const VarDecl *V = heldVariable(*CE->getArg(FirstArg + I));
           auto InLoop = LoopHeld.find(CE);
           if (!V || (InLoop != LoopHeld.end() && InLoop->second.count(V)))
             continue;

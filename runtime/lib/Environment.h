@@ -71,8 +71,8 @@ struct Environment {
   std::optional<std::size_t> StagingMin, StagingThreads, StagingPiece,
       StagingSlots;
   /// tools/Watchdog.cpp: OFFLOAD_TIMEOUT, seconds a wait for the device may
-  /// last before it is an error; 0 turns the watchdog off; none where unset
-  /// or malformed (a warning after 60 s).
+  /// go without a launch finishing before it is an error; 0 turns the
+  /// watchdog off; none where unset or malformed (then 600 s).
   std::optional<double> Timeout;
   /// tools/Profile.cpp: OFFLOAD_PROFILE set and not 0 prints the table at exit;
   /// a value ending in .json also names the trace file.

@@ -173,6 +173,66 @@ void with_label(int steps) {
     offload(scale, a, 1.0f);
   }
 }
+
+void source_read(std::vector<float> &ey, std::vector<float> &hz,
+                 const std::vector<float> &fict, const float &k, int steps) {
+  for (int t = 0; t < steps; ++t) {
+    offload(scale, ey, fict[t] + float(fict.size()));
+    offload(step, ey, hz);
+    float x = k;
+    (void)x;
+  }
+}
+
+void source_grows(std::vector<float> &ey, std::vector<float> &fict,
+                  int steps) {
+  for (int t = 0; t < steps; ++t) {
+    offload(scale, ey, 1.0f);
+    fict.push_back(1.0f); // @grows
+  }
+}
+
+struct graph {
+  std::vector<float> offsets, edges;
+};
+union either {
+  float x[4];
+  int y[4];
+};
+
+void fields(const graph &g, std::vector<float> &cost, int steps) {
+  for (int t = 0; t < steps; ++t)
+    offload(step, g.offsets, cost);
+}
+
+void field_and_host(graph &g, int steps) {
+  for (int t = 0; t < steps; ++t) {
+    offload(step, g.offsets, g.edges);
+    g.offsets[0] = 1; // @field_host
+  }
+}
+
+struct counter {
+  counter(int n) : n(n) {}
+  int n;
+};
+struct noisy {
+  noisy(int n) { gv[0] = float(n); }
+};
+
+void harmless_ctor(std::vector<float> &a, int steps) {
+  for (int t = 0; t < steps; ++t) {
+    counter c(t);
+    offload(scale, a, float(c.n));
+  }
+}
+
+void touching_ctor(std::vector<float> &a, int steps) {
+  for (int t = 0; t < steps; ++t) {
+    noisy c(t); // @noisy
+    offload(scale, a, 1.0f);
+  }
+}
 )cpp";
 
 ASTUnit &ast() {
@@ -249,7 +309,7 @@ unsigned lineOf(SourceLocation L) {
 
 const LoopVariable *find(const ResidentLoop &R, llvm::StringRef Name) {
   for (const LoopVariable &V : R.Vars)
-    if (V.Var->getName() == Name)
+    if (V.name() == Name)
       return &V;
   return nullptr;
 }
@@ -424,4 +484,70 @@ TEST_CASE("a launch's loop holds travel in its call-site descriptor",
   // A launch no loop holds says nothing of it.
   C.LoopHolds.clear();
   CHECK(encodeCallSite(C).find("loop=") == std::string::npos);
+}
+
+TEST_CASE("a container the host reads in the loop is watched, not blocking",
+          "[loops]") {
+  auto Loops = loopsOf("source_read");
+  REQUIRE(Loops.size() == 1);
+  // fict may be ey or hz: the loop holds them, and the runtime holds none
+  // that overlaps what fict (and k) reach at the loop's entry.
+  REQUIRE(find(Loops[0], "ey"));
+  CHECK(find(Loops[0], "ey")->Held);
+  CHECK(find(Loops[0], "hz")->Held);
+  std::vector<std::string> Watched;
+  for (const LoopPath &P : Loops[0].Watch)
+    Watched.push_back(P.name());
+  CHECK(Watched == std::vector<std::string>{"fict", "k"});
+
+  // A call that may move a container's elements is a call like any other.
+  auto Grows = loopsOf("source_grows");
+  REQUIRE(Grows.size() == 1);
+  const LoopVariable *E = find(Grows[0], "ey");
+  REQUIRE(E);
+  CHECK_FALSE(E->Held);
+  CHECK(E->Why == ResidencyBlock::Call);
+  CHECK(lineOf(E->Use) == line("grows"));
+
+  // Nothing exposed is held: nothing to watch.
+  auto Local = loopsOf("host_read");
+  REQUIRE(Local.size() == 1);
+  CHECK(Local[0].Watch.empty());
+}
+
+TEST_CASE("fields of a variable are held as variables", "[loops]") {
+  auto Loops = loopsOf("fields");
+  REQUIRE(Loops.size() == 1);
+  REQUIRE(Loops[0].Vars.size() == 2);
+  const LoopVariable &O = Loops[0].Vars[0];
+  CHECK(O.name() == "g.offsets");
+  CHECK(O.Held);
+  CHECK(O.Map == MapKind::To);
+  CHECK(find(Loops[0], "cost")->Held);
+  const CallExpr *CE = Loops[0].Launches[0];
+  auto Holds = holdsOf(Loops, *CE, *launchOf(*CE));
+  CHECK(Holds.size() == 2);
+
+  // The host names the variable: none of its fields is held.
+  auto Host = loopsOf("field_and_host");
+  REQUIRE(Host.size() == 1);
+  for (const LoopVariable &V : Host[0].Vars) {
+    CHECK_FALSE(V.Held);
+    CHECK(V.Why == ResidencyBlock::HostUse);
+    CHECK(lineOf(V.Use) == line("field_host"));
+  }
+}
+
+TEST_CASE("a constructor's body is read like a call's", "[loops]") {
+  auto Harmless = loopsOf("harmless_ctor");
+  REQUIRE(Harmless.size() == 1);
+  CHECK(find(Harmless[0], "a")->Held);
+
+  auto Touching = loopsOf("touching_ctor");
+  REQUIRE(Touching.size() == 1);
+  const LoopVariable *A = find(Touching[0], "a");
+  REQUIRE(A);
+  CHECK_FALSE(A->Held);
+  CHECK(A->Why == ResidencyBlock::Call);
+  CHECK(lineOf(A->Use) == line("noisy"));
 }

@@ -302,6 +302,20 @@ struct loop_scope {
 #endif
   }
 };
+
+/// Not for users: what the host touches in a resident loop through `x` (a
+/// reference, a global): the object, and the elements a container owns or
+/// views. The plugin calls it right after making the loop's scope.
+template <class T> void loop_watch(const T &x) noexcept {
+#if defined(_OPENMP)
+  __ofld_loop_watch(static_cast<const void *>(&x), sizeof(T));
+  if constexpr (requires { x.data() + x.size(); })
+    __ofld_loop_watch(static_cast<const void *>(x.data()),
+                      std::int64_t(x.size() * sizeof(*x.data())));
+#else
+  (void)x;
+#endif
+}
 } // namespace detail
 
 /// `n` objects of type T on a device and nowhere else: never copied

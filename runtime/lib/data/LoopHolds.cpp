@@ -14,13 +14,21 @@
 // stack of scopes: a launch names its scope by how many scopes of its own
 // function lie between (calls in between push and pop their own).
 //
+// A held range is stale on the host until the loop ends, so a scope holds
+// nothing that overlaps what the host touches in the loop under another
+// name (__ofld_loop_watch: `fict[t]` where `fict` may be one of the held
+// vectors): such a launch maps its own range, as without the loop's hold.
+//
 //===----------------------------------------------------------------------===//
 
 #include "data/Data.h"
+#include "Environment.h"
+#include "Runtime.h"
 
 #include "offload/runtime.h"
 
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <vector>
 
@@ -39,6 +47,8 @@ struct LoopRange {
 struct LoopScope {
   int64_t Device = -1;
   std::vector<std::unique_ptr<LoopRange>> Held;
+  /// What the host touches in the loop: [first, last) addresses.
+  std::vector<std::pair<uintptr_t, uintptr_t>> Watched;
 };
 
 thread_local std::vector<LoopScope> Scopes;
@@ -56,6 +66,13 @@ void release(LoopScope &S) {
 } // namespace
 
 extern "C" void __ofld_loop_enter() { Scopes.emplace_back(); }
+
+extern "C" void __ofld_loop_watch(const void *Ptr, int64_t Bytes) {
+  if (Scopes.empty() || Bytes <= 0)
+    return;
+  auto First = reinterpret_cast<uintptr_t>(Ptr);
+  Scopes.back().Watched.push_back({First, First + uintptr_t(Bytes)});
+}
 
 extern "C" void __ofld_loop_exit() {
   if (Scopes.empty())
@@ -78,6 +95,17 @@ extern "C" void __ofld_loop_hold(const __ofld_site *Site, int32_t Depth,
   for (const auto &R : S.Held)
     if (R->Ptr == Ptr && R->Bytes == Bytes)
       return;
+  auto First = reinterpret_cast<uintptr_t>(Ptr);
+  for (auto [WFirst, WLast] : S.Watched)
+    if (First < WLast && WFirst < First + uintptr_t(Bytes)) {
+      if (environment().logsCopies())
+        std::fprintf(stderr,
+                     "offload device %lld info: Not keeping %s on the device "
+                     "for the loop: the host touches its memory under another "
+                     "name\n",
+                     (long long)Device, mapName(Name).c_str());
+      return;
+    }
   // Held already by a region, a launch group or a buffer around the loop:
   // nothing moves per launch, and that holder's rules (a region's to-only
   // entries, its warning) stay in force.

@@ -546,10 +546,19 @@ bool ofld::detail::inLaunchGroup() { return OpenGroups > 0; }
 extern "C" int64_t __ofld_group_begin(const __ofld_site *Site, int32_t N,
                                       void **Ptrs, int64_t *Sizes,
                                       int64_t *Types, const char **Names) {
-  // The device every launch of the group selects: none of them has a launch
-  // configuration, and no host code runs in between.
+  // The device every launch of the group selects: none of them names a
+  // device or a queue (LaunchGroups.cpp), and no host code runs in between.
   int64_t Device = __ofld_select_device(Site, nullptr);
   if (Device < 0)
+    return -1;
+  // Every range held already (by a region, a device buffer or a loop around
+  // the group): the group would add only the wait at its end, which stalls
+  // launches that otherwise return once queued (a region's loop of shaped
+  // launches). Its launches find the ranges as they would find its own.
+  bool Held = true;
+  for (int32_t I = 0; I < N && Held; ++I)
+    Held = Sizes[I] <= 0 || residentAddress(Device, Ptrs[I], Sizes[I]);
+  if (Held)
     return -1;
   // The pointer array lives in the caller's frame until __ofld_group_end.
   // A group whose data the device cannot hold holds nothing: its launches

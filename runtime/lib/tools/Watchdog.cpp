@@ -8,9 +8,15 @@
 // nobody sets) leaves its program blocked in cuStreamSynchronize or in
 // libomptarget, with nothing on the screen. Every blocking wait for the
 // device holds a Watch naming the launch it waits for; a watchdog thread,
-// started by the first Watch, wakes every half second and names a wait that
-// lasts: after OFFLOAD_TIMEOUT seconds as an error that ends the program,
-// else once, after 60 s, as a warning (a long kernel is no error by itself).
+// started by the first Watch, wakes every half second and names a wait in
+// which no launch has finished for a while: once, after 60 s, as a warning;
+// after OFFLOAD_TIMEOUT seconds (default 600) as an error that ends the
+// program. OFFLOAD_TIMEOUT=0 turns it off.
+//
+// What counts is the time since the last launch finished, not the wait's:
+// ofld::wait() for a thousand queued kernels of a second each is no hang.
+// Every wait that ends, and a CUDA stream's mark word moving on, counts as a
+// launch that finished and starts the clock of every wait again.
 //
 // A thread keeps its slot (a small mutex and the subject) for its lifetime:
 // holding a Watch costs a clock read and an uncontended lock. The slots are
@@ -37,8 +43,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Seconds a wait lasts before the warning, without OFFLOAD_TIMEOUT.
+/// Seconds without a finished launch before the warning, and before the
+/// error without OFFLOAD_TIMEOUT: longer than any kernel a program means to
+/// run in one piece, short enough that a hung job ends.
 constexpr double WarnAfter = 60;
+constexpr double StopAfter = 600;
 /// Threads watched at once; a thread beyond them waits unwatched.
 constexpr unsigned MaxSlots = 256;
 
@@ -46,9 +55,15 @@ struct Slot {
   std::mutex Lock;
   bool Active = false;
   uint64_t WaitId = 0, WarnedId = 0;
+  /// The wait's start, or the last progress seen since.
   Clock::time_point Since;
   Subject What;
+  /// The stream's mark word at the last look.
+  uint32_t LastMark = 0;
 };
+
+/// Waits that ended: each is a launch (or several) that finished.
+std::atomic<uint64_t> Finished{0};
 
 struct Slots {
   Slot S[MaxSlots];
@@ -60,15 +75,17 @@ Slots &slots() {
   return *All;
 }
 
-/// The limit in seconds and whether reaching it is an error.
+/// When a wait without progress is named, and when it ends the program.
 struct Limit {
-  double Seconds = WarnAfter;
-  bool Fatal = false;
+  double Warn = WarnAfter, Stop = StopAfter;
+  bool Default = true; ///< no OFFLOAD_TIMEOUT
 };
 
 Limit limit() {
   const std::optional<double> &T = environment().Timeout;
-  return T ? Limit{*T, true} : Limit{};
+  if (!T)
+    return Limit{};
+  return Limit{std::min(WarnAfter, *T), *T, false};
 }
 
 /// The launch a wait is for: the queue's running one where its mark names
@@ -108,34 +125,55 @@ void describe(const Subject &S, char *Out, std::size_t Size) {
     std::snprintf(Out, Size, "a launch on device %lld", (long long)S.Device);
 }
 
-/// One look at every wait; may end the program.
-void inspect(const Limit &L) {
+/// One look at every wait; may end the program. `Seen`: Finished at the
+/// last look.
+void inspect(const Limit &L, uint64_t &Seen) {
   Slots &All = slots();
   unsigned Used = std::min(All.Used.load(std::memory_order_acquire), MaxSlots);
   Clock::time_point Now = Clock::now();
+  uint64_t Done = Finished.load(std::memory_order_acquire);
+  bool Progress = Done != Seen;
+  Seen = Done;
   for (unsigned I = 0; I < Used; ++I) {
     Slot &S = All.S[I];
     std::unique_lock<std::mutex> G(S.Lock);
+    if (!S.Active)
+      continue;
+    uint32_t Mark =
+        S.What.Mark ? __atomic_load_n(S.What.Mark, __ATOMIC_ACQUIRE) : 0;
+    if (Progress || Mark != S.LastMark) {
+      S.LastMark = Mark;
+      S.Since = Now;
+      S.WarnedId = 0;
+      continue;
+    }
     double Waited = std::chrono::duration<double>(Now - S.Since).count();
-    if (!S.Active || Waited < L.Seconds || S.WarnedId == S.WaitId)
+    if (Waited < L.Warn || (Waited < L.Stop && S.WarnedId == S.WaitId))
       continue;
     char What[512];
     describe(resolve(S.What), What, sizeof What);
-    if (L.Fatal) {
+    if (Waited >= L.Stop) {
       std::fflush(stdout);
-      std::fprintf(stderr,
-                   "offload: %s has not finished after %.0f s "
-                   "(OFFLOAD_TIMEOUT=%g): the program stops\n",
-                   What, Waited, L.Seconds);
+      if (L.Default)
+        std::fprintf(stderr,
+                     "offload: %s has not finished after %.0f s: the program "
+                     "stops (OFFLOAD_TIMEOUT=<seconds> sets the limit, 0 "
+                     "turns it off)\n",
+                     What, Waited);
+      else
+        std::fprintf(stderr,
+                     "offload: %s has not finished after %.0f s "
+                     "(OFFLOAD_TIMEOUT=%g): the program stops\n",
+                     What, Waited, L.Stop);
       std::fflush(nullptr);
       std::_Exit(EXIT_FAILURE);
     }
     S.WarnedId = S.WaitId;
     std::fprintf(stderr,
-                 "offload: warning: %s has run for %.0f s; "
-                 "OFFLOAD_TIMEOUT=<seconds> stops a program whose kernel "
-                 "does not finish\n",
-                 What, Waited);
+                 "offload: warning: %s has run for %.0f s; the program stops "
+                 "if it has not finished after %.0f s (OFFLOAD_TIMEOUT=<seconds> "
+                 "sets the limit, 0 turns it off)\n",
+                 What, Waited, L.Stop);
   }
 }
 
@@ -146,10 +184,11 @@ void start() {
     std::thread([L] {
       // Check at least twice per limit, at most every half second.
       auto Period =
-          std::chrono::duration<double>(std::clamp(L.Seconds / 2, 0.01, 0.5));
+          std::chrono::duration<double>(std::clamp(L.Warn / 2, 0.01, 0.5));
+      uint64_t Seen = Finished.load();
       for (;;) {
         std::this_thread::sleep_for(Period);
-        inspect(L);
+        inspect(L, Seen);
       }
     }).detach();
   });
@@ -181,6 +220,7 @@ Watch::Watch(const Subject &What) {
   {
     std::lock_guard<std::mutex> G(S->Lock);
     S->What = What;
+    S->LastMark = What.Mark ? __atomic_load_n(What.Mark, __ATOMIC_ACQUIRE) : 0;
     S->Since = Clock::now();
     ++S->WaitId;
     S->Active = true;
@@ -192,8 +232,11 @@ Watch::~Watch() {
   if (!Held)
     return;
   auto *S = static_cast<Slot *>(Held);
-  std::lock_guard<std::mutex> G(S->Lock);
-  S->Active = false;
+  {
+    std::lock_guard<std::mutex> G(S->Lock);
+    S->Active = false;
+  }
+  Finished.fetch_add(1, std::memory_order_release);
 }
 
 namespace {

@@ -53,10 +53,10 @@ struct Params {
 // CHECK: @[[REGION:__ofld__Z4kern[A-Za-z0-9_]*.region_id]] = weak constant i8 0
 // CHECK: @.offloading.entry.__ofld__Z4kern{{.*}} section "llvm_offload_entries"
 // The ident_t names the real file, function and line:column.
-// CHECK: c";{{.*}}host-lowering.cpp;use;100;3;;\00"
+// CHECK: c";{{.*}}host-lowering.cpp;use;105;3;;\00"
 // Map names carry the argument spelling.
-// CHECK-DAG: c";params;{{.*}}host-lowering.cpp;100;3;;\00"
-// CHECK-DAG: c";counts;{{.*}}host-lowering.cpp;100;3;;\00"
+// CHECK-DAG: c";params;{{.*}}host-lowering.cpp;105;3;;\00"
+// CHECK-DAG: c";counts;{{.*}}host-lowering.cpp;105;3;;\00"
 // One argument array for __tgt_target_kernel: first the mapped ranges with
 // their transfer bits only, in parameter order: const& (to), T(&)[4]
 // (tofrom), span<const> (to), span (tofrom), out span (from); then the
@@ -93,6 +93,11 @@ void use(Params &params, int (&counts)[4], std::span<const double> a,
   // CHECK: ofld.now:
   // CHECK: br i1 %{{.*}}, label %ofld.async, label %ofld.sync
   // CHECK: ofld.sync:
+  // The by-value float is read once, here: the CPU's grid runs the body per
+  // thread, and the argument may name memory the kernel writes.
+  // CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 16 %ofld.value, ptr align 1 %{{[0-9]+}}, i64 4, i1 false)
+  // CHECK-NEXT: %[[SLOT:[0-9]+]] = getelementptr inbounds [6 x ptr], ptr %ofld.objs, i32 0, i32 0
+  // CHECK-NEXT: store ptr %ofld.value, ptr %[[SLOT]]
   // CHECK-NEXT: call void @[[BODY:__ofld_launch._Z4kern[^(]*]](ptr %ofld.objs, ptr %ofld.dims, i64 %ofld.device)
   // CHECK: ofld.async:
   // CHECK: call ptr @__ofld_async_alloc(

@@ -55,8 +55,9 @@ void read_only(std::vector<float> &in, std::vector<float> &a,
   offload(copy, in, b);
 }
 
-// No group: host code between the launches, a launch configuration, a
-// by-value argument that reads held data, a span variable, one launch.
+// No group: host code between the launches, a launch configuration that
+// names a device, a by-value argument that reads held data, a span
+// variable, one launch.
 // CHECK-LABEL: define {{.*}}void @_Z9separatedRSt6vectorIfSaIfEESt4spanIfLm18446744073709551615EE(
 // CHECK-NOT: __ofld_group_
 // CHECK: ret void
@@ -64,10 +65,91 @@ void separated(std::vector<float> &v, std::span<float> s) {
   offload(scale, v, 2.0f);
   v[0] = 1;
   offload(shift, v, 1.0f);
-  offload(ofld::launch{.grid = {4}, .block = {64}}, scale, v, 2.0f);
+  offload(ofld::launch{.grid = {4}, .block = {64}, .device = 0}, scale, v,
+          2.0f);
   offload(shift, v, 1.0f);
   offload(scale, s, 2.0f);
   offload(shift, s, 1.0f);
+}
+
+// Launches with a launch configuration join a group where it keeps the
+// default device, queue and waiting; each launch still gets its own shape
+// (a non-null ofld::launch for the device, the shape and the launch).
+// CHECK-LABEL: define {{.*}}void @_Z6shapedRSt6vectorIfSaIfEEi(
+// CHECK: call i64 @__ofld_group_begin(ptr @.ofld.site{{[.0-9]*}}, i32 1,
+// CHECK: call i64 @__ofld_select_device(ptr @.ofld.site{{[.0-9]*}}, ptr %[[S1:[^ )]+]])
+// CHECK: call i32 @__ofld_launch_shape(ptr @.ofld.site{{[.0-9]*}}, ptr %[[S1]],
+// CHECK: call i32 @__ofld_enqueue(ptr @.ofld.site{{[.0-9]*}}, ptr %[[S1]],
+// CHECK-NOT: __ofld_group_
+// CHECK: call i64 @__ofld_select_device(ptr @.ofld.site{{[.0-9]*}}, ptr %[[S2:[^ )]+]])
+// CHECK: call i32 @__ofld_launch_shape(ptr @.ofld.site{{[.0-9]*}}, ptr %[[S2]],
+// CHECK-NOT: __ofld_group_
+// CHECK: call void @__ofld_launch._Z5shift
+// CHECK-NOT: __ofld_group_
+// CHECK: call void @__ofld_group_end(i64 %{{.*}}, i32 1,
+// CHECK: ret void
+void shaped(std::vector<float> &v, int n) {
+  offload(ofld::launch{.grid = {(n + 255) / 256}, .block = {256}}, scale, v,
+          2.0f);
+  offload(ofld::launch{.grid = {(n + 255) / 256}, .block = {256},
+                       .shared_bytes = 64 * sizeof(float)},
+          shift, v, 1.0f);
+}
+
+// A const shape variable (its initialiser leaves the device unset), and a
+// launch without a configuration between: one group of three.
+// CHECK-LABEL: define {{.*}}void @_Z14shape_variableRSt6vectorIfSaIfEEi(
+// CHECK: call i64 @__ofld_group_begin(ptr @.ofld.site{{[.0-9]*}}, i32 1,
+// CHECK-NOT: __ofld_group_
+// CHECK: call void @__ofld_launch._Z5scale
+// CHECK-NOT: __ofld_group_
+// CHECK: call void @__ofld_launch._Z5shift
+// CHECK-NOT: __ofld_group_
+// CHECK: call void @__ofld_launch._Z5scale
+// CHECK-NOT: __ofld_group_
+// CHECK: call void @__ofld_group_end(i64 %{{.*}}, i32 1,
+// CHECK: ret void
+void shape_variable(std::vector<float> &v, int n) {
+  const ofld::launch shape = {.grid = {(n + 127) / 128}, .block = {128}};
+  offload(shape, scale, v, 2.0f);
+  offload(shift, v, 1.0f);
+  offload(shape, scale, v, 2.0f);
+}
+
+// No group: a device each (even the same number), a queue, `.nowait`, a
+// shape variable that is not const (or whose initialiser names a device),
+// a grid that reads data a call of the group maps (`blocks`: held, its host
+// copy would be stale), a grid computed by a call.
+[[offload::kernel]] void count(std::span<const float> v, int &blocks) {}
+[[offload::kernel]] void use(std::span<float> v, const int &blocks) {}
+// CHECK-LABEL: define {{.*}}void @_Z8unjoinedRSt6vectorIfSaIfEEiRN4ofld5queueE(
+// CHECK-NOT: __ofld_group_
+// CHECK: ret void
+void unjoined(std::vector<float> &v, int d, ofld::queue &q) {
+  offload(ofld::launch{.device = 0}, scale, v, 2.0f);
+  offload(ofld::launch{.device = d}, shift, v, 1.0f);
+  offload(ofld::launch{.device = 0}, scale, v, 2.0f);
+  v[0] = 0;
+  offload(ofld::launch{.queue = q}, scale, v, 2.0f);
+  offload(ofld::launch{.queue = q}, shift, v, 1.0f);
+  v[0] = 0;
+  offload(ofld::launch{.nowait = true}, scale, v, 2.0f);
+  offload(ofld::launch{.nowait = true}, shift, v, 1.0f);
+  v[0] = 0;
+  ofld::launch mutable_shape = {.grid = {4}};
+  offload(mutable_shape, scale, v, 2.0f);
+  offload(mutable_shape, shift, v, 1.0f);
+  v[0] = 0;
+  const ofld::launch on_zero = {.grid = {4}, .device = 0};
+  offload(on_zero, scale, v, 2.0f);
+  offload(on_zero, shift, v, 1.0f);
+  v[0] = 0;
+  int blocks = 0;
+  offload(count, v, blocks);
+  offload(ofld::launch{.grid = {blocks}}, use, v, blocks);
+  v[0] = 0;
+  offload(ofld::launch{.grid = {v.size() / 256}}, scale, v, 2.0f);
+  offload(ofld::launch{.grid = {v.size() / 256}}, shift, v, 1.0f);
 }
 
 // A struct of spans passed whole: the group holds its span fields, each

@@ -74,3 +74,33 @@ void in_parallel(std::vector<float> &a, int steps) {
 // IR-LABEL: define {{.*}}@_Z9host_readi(
 // OFF-NOT: loop_scope
 // OFF-NOT: __ofld_loop_hold
+
+// The host reads `src` every trip, and `src` may be `a`: `a` is held, and
+// right after the scope the loop tells the runtime what `src` reaches (the
+// object and its elements), where no hold may overlap.
+void source_read(std::vector<float> &a, const std::vector<float> &src,
+                 int steps) {
+  for (int t = 0; t < steps; ++t)
+    offload(scale, a, src[t]);
+  // CHECK: [[@LINE-1]]:5: remark: 'a' stays on the device for the loop at loop-residency-remarks.cpp:[[@LINE-2]] [-Rpass=offload]
+}
+
+// A field of a reference is held as a variable.
+struct graph {
+  std::vector<float> offsets, edges;
+};
+void fields(const graph &g, std::vector<float> &cost, int steps) {
+  for (int t = 0; t < steps; ++t)
+    offload(step, g.offsets, cost);
+  // CHECK: [[@LINE-1]]:5: remark: 'g.offsets' and 'cost' stay on the device for the loop at loop-residency-remarks.cpp:[[@LINE-2]] [-Rpass=offload]
+}
+
+// IR-LABEL: define {{.*}}@_Z11source_read
+// IR: call void @_ZN4ofld6detail10loop_scopeC{{[12]}}Ev(
+// IR-NEXT: load ptr
+// IR-NEXT: call void @_ZN4ofld6detail10loop_watchISt6vectorIfSaIfEEEEvRKT_(ptr {{.*}}%
+// IR-NOT: call void @_ZN4ofld6detail10loop_watch
+// IR-LABEL: define {{.*}}@_Z6fieldsRK5graph
+// IR: call void @_ZN4ofld6detail10loop_scopeC{{[12]}}Ev(
+// IR-NOT: call void @_ZN4ofld6detail10loop_watch
+// IR: call void @_ZN4ofld6detail10loop_scopeD{{[12]}}Ev(

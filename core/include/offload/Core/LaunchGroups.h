@@ -6,8 +6,10 @@
 //
 // `offload(a, x); offload(b, x, y); offload(c, x);` maps x once: no host code
 // runs between the launches, so nothing on the host can see x in between and
-// the copies back and in again are pure cost. This finds such groups in a
-// block; the host lowering then maps the shared ranges before the first
+// the copies back and in again are pure cost. Launches with a configuration
+// (`offload(ofld::launch{.grid = g}, a, x)`) join too, where it keeps the
+// default device, queue and waiting (LaunchGroups.cpp). This finds such groups
+// in a block; the host lowering then maps the shared ranges before the first
 // launch and copies them back after the last (LaunchGroup in
 // KernelDescriptor.h).
 //
@@ -30,9 +32,10 @@ class VarDecl;
 
 namespace offload {
 
-/// The descriptor of the kernel a statement launches, if the statement is
-/// an `offload(kernel, args...)` call without a launch configuration whose
-/// kernel is valid; null otherwise.
+/// The descriptor of the kernel a call launches, if it is an offload() call
+/// (with or without a launch configuration) whose kernel is valid; null
+/// otherwise. Where the kernel's arguments begin is launchedKernel's
+/// (LaunchChecks.h).
 using LaunchKernelFn =
     llvm::function_ref<const KernelDescriptor *(const clang::CallExpr &)>;
 
@@ -46,6 +49,10 @@ void findLaunchGroups(
 /// elements) an argument maps; null for anything else. A group holds only
 /// such variables.
 const clang::VarDecl *heldVariable(const clang::Expr &Arg);
+
+/// The object an argument maps, under a span made of it (`std::span<float>(
+/// v)`, an implicit conversion) and casts: `v` for all of these.
+const clang::Expr &mappedObject(const clang::Expr &Arg);
 
 } // namespace offload
 

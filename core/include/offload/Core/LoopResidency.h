@@ -25,11 +25,13 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace clang {
 class ASTContext;
 class CallExpr;
+class FieldDecl;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -65,9 +67,20 @@ enum class ResidencyBlock : uint8_t {
                ///< suspension, an OpenMP construct around it)
 };
 
-/// A variable the loop's launches map, and whether it stays on the device.
-struct LoopVariable {
+/// A variable, or a field of one reached through `.` (`g.offsets`): what a
+/// launch argument maps whole, or what the host touches in a loop.
+struct LoopPath {
   const clang::VarDecl *Var = nullptr;
+  llvm::SmallVector<const clang::FieldDecl *, 2> Fields;
+  bool operator==(const LoopPath &O) const {
+    return Var == O.Var && Fields == O.Fields;
+  }
+  /// As the source spells it: "g.offsets".
+  std::string name() const;
+};
+
+/// A variable the loop's launches map, and whether it stays on the device.
+struct LoopVariable : LoopPath {
   /// Held: to the device if some launch reads it, back if some writes it.
   MapKind Map = MapKind::Literal;
   bool Held = false;
@@ -87,6 +100,10 @@ struct ResidentLoop {
   /// The launches lexically in the loop (not in a lambda or an inner loop's
   /// own hold), in source order, with the held variables they map.
   llvm::SmallVector<const clang::CallExpr *, 4> Launches;
+  /// What the host touches in the loop that a held variable may share
+  /// storage with (a reference, a global): at the loop's entry the runtime
+  /// is told its storage, and holds no range that overlaps it.
+  llvm::SmallVector<LoopPath, 2> Watch;
   bool holdsAny() const {
     for (const LoopVariable &V : Vars)
       if (V.Held)

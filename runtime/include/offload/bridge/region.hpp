@@ -57,6 +57,7 @@ __ofld_region_begin(const ofld::detail::region_entry *E, std::int32_t N,
 
 // Loop residency is the plugin's: code without it never opens a loop scope.
 extern "C" inline void __ofld_loop_enter() {}
+extern "C" inline void __ofld_loop_watch(const void *, std::int64_t) {}
 extern "C" inline void __ofld_loop_exit() {}
 
 extern "C" inline void __ofld_region_end(std::int64_t D,
