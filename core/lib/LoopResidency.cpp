@@ -97,11 +97,6 @@ std::optional<LoopPath> pathOf(const Expr &E) {
   return P;
 }
 
-/// What a launch argument maps whole: a variable or a field of one.
-std::optional<LoopPath> heldPath(const Expr &Arg) {
-  return pathOf(mappedObject(Arg));
-}
-
 /// The type of the object a path names.
 QualType pathType(const LoopPath &P) {
   return P.Fields.empty() ? P.Var->getType().getNonReferenceType()
@@ -120,8 +115,8 @@ std::optional<LoopPath> containedAccess(const CallExpr &CE,
   static constexpr llvm::StringLiteral Containers[] = {
       "vector", "array", "span", "basic_string", "basic_string_view"};
   static constexpr llvm::StringLiteral Reads[] = {
-      "operator[]", "at",       "size",       "empty", "data",
-      "front",      "back",     "capacity",   "length"};
+      "operator[]", "at",   "size",     "empty", "data",
+      "front",      "back", "capacity", "length"};
   if (!llvm::is_contained(Containers, M->getParent()->getName()) ||
       !llvm::is_contained(Reads, M->getNameAsString()))
     return std::nullopt;
@@ -307,8 +302,8 @@ private:
         continue;
       }
       const ParamLayout &PL = L.Kernel->Params[P];
-      Use U{Path->Var, Arg->getBeginLoc(), Loops,        true,
-            PL.Map,    std::nullopt,        false,        Path->Fields};
+      Use U{Path->Var, Arg->getBeginLoc(), Loops, true,
+            PL.Map,    std::nullopt,       false, Path->Fields};
       if (PL.Scratch)
         U.Unholdable = ResidencyBlock::Scratch;
       else if (PL.Kind == PayloadKind::Aggregate)
@@ -627,8 +622,9 @@ std::vector<ResidentLoop> findResidentLoops(const Stmt &Body, ASTContext &Ctx,
                               llvm::any_of(W.Uses, [&](const Use &U) {
                                 return U.Var == O && !U.LaunchArg && U.Escapes;
                               });
-          bool SameWhole = isWholeObject(F) && isWholeObject(OF) &&
-                           Ctx.hasSameUnqualifiedType(pathType(F), pathType(OF));
+          bool SameWhole =
+              isWholeObject(F) && isWholeObject(OF) &&
+              Ctx.hasSameUnqualifiedType(pathType(F), pathType(OF));
           if (OtherExposed && !SameWhole && !distinctMembers(F, OF)) {
             Block(ResidencyBlock::MayAlias, V->getLocation());
             F.Other = O;
@@ -644,7 +640,8 @@ std::vector<ResidentLoop> findResidentLoops(const Stmt &Body, ASTContext &Ctx,
       bool HeldOutside = false;
       for (const Stmt *P = W.LoopParents.lookup(L); P;
            P = W.LoopParents.lookup(P))
-        HeldOutside |= llvm::is_contained(HeldBy, std::make_pair(LoopPath(F), P));
+        HeldOutside |=
+            llvm::is_contained(HeldBy, std::make_pair(LoopPath(F), P));
       if (HeldOutside)
         continue;
       if (F.Held)
@@ -730,6 +727,10 @@ llvm::SmallVector<LaunchHold, 4> holdsOf(const std::vector<ResidentLoop> &Loops,
     }
   }
   return Holds;
+}
+
+std::optional<LoopPath> heldPath(const Expr &Arg) {
+  return pathOf(mappedObject(Arg));
 }
 
 std::string LoopPath::name() const {

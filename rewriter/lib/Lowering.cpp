@@ -476,7 +476,8 @@ std::string loopHoldName(unsigned Depth) {
   return "__ofld_loop" + utostr(Depth);
 }
 
-std::string lowerLoopBegin(StringRef Name, ArrayRef<HeldRange> Held) {
+std::string lowerLoopBegin(StringRef Name, ArrayRef<HeldRange> Held,
+                           ArrayRef<std::string> Watch) {
   std::string Out;
   raw_string_ostream OS(Out);
   SmallVector<std::string, 4> Names, Ranges;
@@ -496,6 +497,8 @@ std::string lowerLoopBegin(StringRef Name, ArrayRef<HeldRange> Held) {
   }
   OS << "ofld::bridge::loop_hold " << Name << "({" << join(Ranges, ", ")
      << "});\n";
+  for (const std::string &W : Watch)
+    OS << Name << ".watch(" << W << ");\n";
   return Out;
 }
 

@@ -140,9 +140,11 @@ std::string loopHoldName(unsigned Depth);
 /// The text before and after a loop whose launches keep `Held` on the
 /// device (loop residency): a block that binds the ranges and declares the
 /// loop's ofld::bridge::loop_hold `Name`, which the loop's launches ask to
-/// hold them and whose end copies back and releases them.
-std::string lowerLoopBegin(llvm::StringRef Name,
-                           llvm::ArrayRef<HeldRange> Held);
+/// hold them and whose end copies back and releases them. `Watch`: what the
+/// host reads in the loop under a name a held variable may share
+/// (ResidentLoop::Watch), told to the hold, which holds nothing overlapping.
+std::string lowerLoopBegin(llvm::StringRef Name, llvm::ArrayRef<HeldRange> Held,
+                           llvm::ArrayRef<std::string> Watch);
 std::string lowerLoopEnd();
 
 /// Whether `Text` has a comma outside (), [] and literals: such text would

@@ -675,7 +675,7 @@ struct HeldLoop {
   const ResidentLoop *Loop;
   FileRange Range; ///< the loop statement, with its `;`
   std::vector<HeldRange> Held;
-  SmallPtrSet<const VarDecl *, 4> Vars;
+  std::vector<LoopPath> Vars;
 };
 
 /// Loop residency, as the plugin's (docs/LoopResidency.md): in each function
@@ -744,7 +744,8 @@ rewriteResidentLoops(RewriteContext &RC,
           for (auto [I, Layout] : enumerate(P.Kernel.Params)) {
             if (Layout.Kind == PayloadKind::Value ||
                 FirstArg + I >= CE->getNumArgs() ||
-                heldVariable(*CE->getArg(FirstArg + I)) != V.Var)
+                heldPath(*CE->getArg(FirstArg + I)) !=
+                    std::optional(LoopPath(V)))
               continue;
             const LoweredParam &LP = P.Call.Params[I];
             Refused |= !LP.Reduction.empty() || LP.Scratch ||
@@ -752,7 +753,12 @@ rewriteResidentLoops(RewriteContext &RC,
             if (!First) {
               First = &LP;
               Kind = Layout.Kind;
-              Spelled = spelledReference(RC, CE->getArg(FirstArg + I), V.Var);
+              Spelled =
+                  V.Fields.empty()
+                      ? spelledReference(RC, CE->getArg(FirstArg + I), V.Var)
+                      : fileText(RC.SM, RC.langOpts(),
+                                 mappedObject(*CE->getArg(FirstArg + I))
+                                     .getSourceRange());
             }
           }
         }
@@ -765,7 +771,7 @@ rewriteResidentLoops(RewriteContext &RC,
         Range.Declarator = First->Declarator;
         Range.Argument = Spelled;
         H.Held.push_back(std::move(Range));
-        H.Vars.insert(V.Var);
+        H.Vars.push_back(V);
       }
       if (!H.Held.empty())
         Held.push_back(std::move(H));
@@ -782,8 +788,11 @@ rewriteResidentLoops(RewriteContext &RC,
       for (const HeldLoop &O : Held)
         Depth += Contains(O, H);
       std::string Name = loopHoldName(Depth);
-      RC.edit(H.Range.File, H.Range.Begin, 0, lowerLoopBegin(Name, H.Held),
-              Opening, /*Format=*/true);
+      SmallVector<std::string, 2> Watch;
+      for (const LoopPath &P : H.Loop->Watch)
+        Watch.push_back(P.name());
+      RC.edit(H.Range.File, H.Range.Begin, 0,
+              lowerLoopBegin(Name, H.Held, Watch), Opening, /*Format=*/true);
       RC.edit(H.Range.File, H.Range.End, 0, lowerLoopEnd(), Closing,
               /*Format=*/true);
       for (const CallExpr *CE : H.Loop->Launches) {
@@ -793,10 +802,12 @@ rewriteResidentLoops(RewriteContext &RC,
         for (auto [I, Layout] : enumerate(P.Kernel.Params))
           if (Layout.Kind != PayloadKind::Value &&
               FirstArg + I < CE->getNumArgs())
-            if (const VarDecl *V = heldVariable(*CE->getArg(FirstArg + I));
-                V && H.Vars.count(V)) {
+            if (std::optional<LoopPath> V = heldPath(*CE->getArg(FirstArg + I));
+                V && is_contained(H.Vars, *V)) {
               Maps = true;
-              LoopHeld[CE].insert(V);
+              // A launch group holds whole variables only.
+              if (V->Fields.empty())
+                LoopHeld[CE].insert(V->Var);
             }
         // Outer loops ask first (their blocks come first).
         if (Maps)

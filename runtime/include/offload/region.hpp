@@ -43,6 +43,7 @@
 // device_buffer's): libofld_rt's, offload-rewrite's bridge's or, for
 // __ofld_report_error without OpenMP, cpu_fallback.hpp's.
 #include "offload/abi.hpp"
+#include "offload/policy/loop_watch.hpp"
 #include "offload/policy/map_kinds.hpp"
 
 extern "C" {
@@ -308,10 +309,10 @@ struct loop_scope {
 /// views. The plugin calls it right after making the loop's scope.
 template <class T> void loop_watch(const T &x) noexcept {
 #if defined(_OPENMP)
-  __ofld_loop_watch(static_cast<const void *>(&x), sizeof(T));
-  if constexpr (requires { x.data() + x.size(); })
-    __ofld_loop_watch(static_cast<const void *>(x.data()),
-                      std::int64_t(x.size() * sizeof(*x.data())));
+  policy::watchedRanges(x, [](std::uintptr_t First, std::size_t Bytes) {
+    __ofld_loop_watch(reinterpret_cast<const void *>(First),
+                      std::int64_t(Bytes));
+  });
 #else
   (void)x;
 #endif

@@ -21,10 +21,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "data/Data.h"
 #include "Environment.h"
 #include "Runtime.h"
+#include "data/Data.h"
 
+#include "offload/policy/ranges.hpp"
 #include "offload/runtime.h"
 
 #include <cstdint>
@@ -97,7 +98,8 @@ extern "C" void __ofld_loop_hold(const __ofld_site *Site, int32_t Depth,
       return;
   auto First = reinterpret_cast<uintptr_t>(Ptr);
   for (auto [WFirst, WLast] : S.Watched)
-    if (First < WLast && WFirst < First + uintptr_t(Bytes)) {
+    if (ofld::policy::overlaps(First, First + uintptr_t(Bytes), WFirst,
+                               WLast)) {
       if (environment().logsCopies())
         std::fprintf(stderr,
                      "offload device %lld info: Not keeping %s on the device "

@@ -169,11 +169,12 @@ void inspect(const Limit &L, uint64_t &Seen) {
       std::_Exit(EXIT_FAILURE);
     }
     S.WarnedId = S.WaitId;
-    std::fprintf(stderr,
-                 "offload: warning: %s has run for %.0f s; the program stops "
-                 "if it has not finished after %.0f s (OFFLOAD_TIMEOUT=<seconds> "
-                 "sets the limit, 0 turns it off)\n",
-                 What, Waited, L.Stop);
+    std::fprintf(
+        stderr,
+        "offload: warning: %s has run for %.0f s; the program stops "
+        "if it has not finished after %.0f s (OFFLOAD_TIMEOUT=<seconds> "
+        "sets the limit, 0 turns it off)\n",
+        What, Waited, L.Stop);
   }
 }
 

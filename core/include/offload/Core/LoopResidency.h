@@ -31,6 +31,7 @@
 namespace clang {
 class ASTContext;
 class CallExpr;
+class Expr;
 class FieldDecl;
 class Stmt;
 class VarDecl;
@@ -131,6 +132,10 @@ struct LaunchHold {
 llvm::SmallVector<LaunchHold, 4> holdsOf(const std::vector<ResidentLoop> &Loops,
                                          const clang::CallExpr &CE,
                                          const LoopLaunchInfo &L);
+
+/// What a launch argument maps whole, as a loop holds it: a variable or a
+/// field of one (`g.offsets`); none for anything else.
+std::optional<LoopPath> heldPath(const clang::Expr &Arg);
 
 /// The words a remark uses for a blocked variable ("the host reads 'a'
 /// here").

@@ -19,6 +19,8 @@
 
 #include "offload/bridge/data.hpp"
 #include "offload/bridge/teams.hpp"
+#include "offload/policy/loop_watch.hpp"
+#include "offload/policy/ranges.hpp"
 
 #if defined(_OPENMP) && !defined(OFFLOAD_GPU_DEVICE)
 namespace ofld::bridge {
@@ -300,6 +302,13 @@ public:
     N = detail::unite(Ranges.begin(), unsigned(Ranges.size()), Held);
     Given.assign(Ranges.begin(), Ranges.end());
   }
+  /// What the host reads in the loop under a name a held variable may share
+  /// (offload/policy/loop_watch.hpp): no range overlapping it is held.
+  template <class T> void watch(const T &X) {
+    ofld::policy::watchedRanges(X, [&](std::uintptr_t First, std::size_t B) {
+      Watched.push_back({First, First + B});
+    });
+  }
   /// Called by each launch of the loop once its grid is known.
   void hold(const grid &G) {
     if (!G.dims[0] || G.moved_from >= 0 || G.device == Tried || !N)
@@ -314,9 +323,15 @@ public:
     release();
     if (detail::misfit(G.device, Given.data(), unsigned(Given.size())) >= 0)
       return;
-    for (unsigned I = 0; I < N; ++I)
-      detail::mapRange(true, G.device, data(I), bytes(I),
-                       map_kind(Held[I].Transfer));
+    for (unsigned I = 0; I < N; ++I) {
+      Kept[I] = true;
+      for (auto [First, Last] : Watched)
+        Kept[I] &=
+            !ofld::policy::overlaps(Held[I].First, Held[I].Last, First, Last);
+      if (Kept[I])
+        detail::mapRange(true, G.device, data(I), bytes(I),
+                         map_kind(Held[I].Transfer));
+    }
     Device = G.device;
   }
   ~loop_hold() { release(); }
@@ -329,8 +344,9 @@ private:
     if (Device < 0)
       return;
     for (unsigned I = N; I-- > 0;)
-      detail::mapRange(false, Device, data(I), bytes(I),
-                       map_kind(Held[I].Transfer));
+      if (Kept[I])
+        detail::mapRange(false, Device, data(I), bytes(I),
+                         map_kind(Held[I].Transfer));
     Device = -1;
   }
   void *data(unsigned I) const {
@@ -338,7 +354,9 @@ private:
   }
   std::size_t bytes(unsigned I) const { return Held[I].Last - Held[I].First; }
   detail::span_union Held[MaxRanges];
+  bool Kept[MaxRanges] = {};
   std::vector<range> Given;
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> Watched;
   unsigned N = 0;
   /// The device that holds the ranges; the last one asked to (once each).
   int Device = -1, Tried = -1;
@@ -392,6 +410,7 @@ public:
 class loop_hold {
 public:
   loop_hold(std::initializer_list<range>) {}
+  template <class T> void watch(const T &) {}
   void hold(const grid &) {}
 };
 } // namespace ofld::bridge
@@ -417,6 +436,7 @@ class loop_hold {
 public:
   loop_hold(std::initializer_list<range>);
   ~loop_hold();
+  template <class T> void watch(const T &) {}
   void hold(const grid &);
 };
 } // namespace ofld::bridge
