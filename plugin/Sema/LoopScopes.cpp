@@ -76,10 +76,10 @@ Expr *watchCall(Sema &S, const LoopPath &P, SourceLocation Loc) {
   if (!S.LookupQualifiedName(R, NS) || R.empty())
     return nullptr;
   auto *V = const_cast<VarDecl *>(P.Var);
-  Expr *Arg = DeclRefExpr::Create(
-      Ctx, NestedNameSpecifierLoc(), SourceLocation(), V,
-      /*RefersToEnclosingVariableOrCapture=*/false, Loc,
-      V->getType().getNonReferenceType(), VK_LValue);
+  Expr *Arg =
+      DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(), V,
+                          /*RefersToEnclosingVariableOrCapture=*/false, Loc,
+                          V->getType().getNonReferenceType(), VK_LValue);
   for (const FieldDecl *F : P.Fields) {
     QualType T = F->getType();
     if (Arg->getType().isConstQualified())

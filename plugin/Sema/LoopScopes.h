@@ -33,8 +33,7 @@ struct LoopPath;
 /// of `Watch`. False (nothing changed) where the header's declarations or
 /// the loop's parent are not found, or a watch cannot be built.
 bool wrapLoopInScope(clang::Sema &S, clang::FunctionDecl &FD,
-                     const clang::Stmt &Loop,
-                     llvm::ArrayRef<LoopPath> Watch);
+                     const clang::Stmt &Loop, llvm::ArrayRef<LoopPath> Watch);
 
 } // namespace offload
 

@@ -244,8 +244,7 @@ void OffloadConsumer::remarkLoop(const ResidentLoop &R) {
                  D.getCustomDiagID(DiagnosticsEngine::Remark,
                                    "%0: '%1' is copied on every trip of the "
                                    "loop at %2 [-Rpass-missed=offload]"))
-            << describeBlock(V) << V.name()
-            << Where(R.Loop->getBeginLoc());
+            << describeBlock(V) << V.name() << Where(R.Loop->getBeginLoc());
 }
 
 void OffloadConsumer::kernelFound(FunctionDecl &FD) {
