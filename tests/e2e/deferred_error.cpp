@@ -70,8 +70,8 @@ int main(int argc, char **argv) {
   if (!std::strcmp(mode, "trap")) {
     std::vector<int> v(1, 0);
     ofld::region r{std::span<int>(v)};
-    // The plugin groups the four launches: the group's end is the first
-    // point that waits.
+    // The four launches form a launch group on data the region holds: the
+    // group holds nothing and its end does not wait; ofld::wait() does.
     std::puts("four launches, the third traps");
     std::fflush(stdout);
     offload(boom, v, 100);
@@ -93,6 +93,7 @@ int main(int argc, char **argv) {
     offload(boom_last, v, 0);
     offload(boom_last, v, 1); // traps
     offload(boom_last, v, 0);
+    ofld::wait();
     std::puts("not reached");
     return 0;
   }
@@ -114,6 +115,7 @@ int main(int argc, char **argv) {
       offload(stray, v, 1L << 40); // faults
       offload(stray, v, 0);
     }
+    ofld::wait();
     std::puts("not reached");
     return 0;
   }
