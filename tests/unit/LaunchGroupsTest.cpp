@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload/Core/LaunchGroups.h"
+#include "TypeDescriptors.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -131,28 +132,8 @@ ASTUnit &ast() {
   return *AST;
 }
 
-/// A kernel's descriptor from its parameter types, by the transfer table's
-/// rows for the forms used above.
 const KernelDescriptor &descriptor(const FunctionDecl &K) {
-  static std::map<const FunctionDecl *, KernelDescriptor> Memo;
-  auto [It, New] = Memo.try_emplace(&K);
-  if (New)
-    for (const ParmVarDecl *P : K.parameters()) {
-      QualType T = P->getType();
-      ParamLayout L;
-      const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-      if (RD && RD->getName() == "span") {
-        L.Kind = PayloadKind::Span;
-        L.Map = T.getAsString().find("const") != std::string::npos
-                    ? MapKind::To
-                    : MapKind::ToFrom;
-      } else if (T->isReferenceType()) {
-        L.Kind = PayloadKind::Object;
-        L.Map = MapKind::ToFrom;
-      }
-      It->second.Params.push_back(L);
-    }
-  return It->second;
+  return test::descriptorOf(K);
 }
 
 /// The kernel an offload() call launches (after its configuration, if any).

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload/Core/LoopResidency.h"
+#include "TypeDescriptors.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -247,29 +248,8 @@ ASTUnit &ast() {
   return *AST;
 }
 
-/// A kernel's descriptor from its parameter types, by the transfer table's
-/// rows for the forms used above.
 const KernelDescriptor &descriptor(const FunctionDecl &K) {
-  static std::map<const FunctionDecl *, KernelDescriptor> Memo;
-  auto [It, New] = Memo.try_emplace(&K);
-  if (New)
-    for (const ParmVarDecl *P : K.parameters()) {
-      QualType T = P->getType();
-      ParamLayout L;
-      const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-      if (RD && RD->getName() == "span") {
-        L.Kind = PayloadKind::Span;
-        std::string S = T.getAsString();
-        L.Map = S.find("const") != std::string::npos ? MapKind::To
-                                                     : MapKind::ToFrom;
-      } else if (T->isReferenceType()) {
-        L.Kind = PayloadKind::Object;
-        L.Map = T.getNonReferenceType().isConstQualified() ? MapKind::To
-                                                           : MapKind::ToFrom;
-      }
-      It->second.Params.push_back(L);
-    }
-  return It->second;
+  return test::descriptorOf(K);
 }
 
 std::optional<LoopLaunchInfo> launchOf(const CallExpr &CE) {
