@@ -89,6 +89,8 @@ private:
   void checkDefaultShapes(ASTContext &Ctx);
   void describeRegionFields(ASTContext &Ctx);
   void planLoops(FunctionDecl &FD);
+  /// A checked offload() call: its kernel, descriptor and first argument.
+  std::optional<LaunchInfo> checkedLaunch(const CallExpr &CE);
   void remarkLoop(const ResidentLoop &R);
   void completeParameterTypes(const FunctionDecl &FD);
   void prepareDefinition(FunctionDecl *FD, const KernelFacts &Facts);
@@ -136,18 +138,19 @@ void OffloadConsumer::functionFound(FunctionDecl &FD) {
     return;
   checkRegionConstness(
       *FD.getBody(), CI.getASTContext(), CI.getDiagnostics(),
-      [&](const CallExpr &CE) -> std::optional<LaunchInfo> {
-        std::optional<LaunchedKernel> L = launchedKernel(CE);
-        if (!L)
-          return std::nullopt;
-        const KernelFacts *Facts = kernel(*L->Kernel);
-        if (!Facts)
-          return std::nullopt;
-        return LaunchInfo{L->Kernel, &Facts->Desc, L->FirstArg};
-      },
-      ConstWarned);
+      [&](const CallExpr &CE) { return checkedLaunch(CE); }, ConstWarned);
   if (Options.LoopResidency && !isGPU() && SemaRef)
     planLoops(FD);
+}
+
+std::optional<LaunchInfo> OffloadConsumer::checkedLaunch(const CallExpr &CE) {
+  std::optional<LaunchedKernel> L = launchedKernel(CE);
+  if (!L)
+    return std::nullopt;
+  const KernelFacts *Facts = kernel(*L->Kernel);
+  if (!Facts)
+    return std::nullopt;
+  return LaunchInfo{L->Kernel, &Facts->Desc, L->FirstArg};
 }
 
 /// Finds the loops of `FD` whose launches keep data on the device, gives
@@ -157,13 +160,10 @@ void OffloadConsumer::planLoops(FunctionDecl &FD) {
   auto LaunchOf = [&](const CallExpr &CE) -> std::optional<LoopLaunchInfo> {
     if (CE.isTypeDependent() || CE.isValueDependent())
       return std::nullopt;
-    std::optional<LaunchedKernel> L = launchedKernel(CE);
+    std::optional<LaunchInfo> L = checkedLaunch(CE);
     if (!L)
       return std::nullopt;
-    const KernelFacts *Facts = kernel(*L->Kernel);
-    if (!Facts)
-      return std::nullopt;
-    return LoopLaunchInfo{&Facts->Desc, L->FirstArg};
+    return LoopLaunchInfo{L->Desc, L->FirstArg};
   };
   std::vector<ResidentLoop> Loops = findResidentLoops(
       *FD.getBody(), CI.getASTContext(), LaunchOf, NextLoopId);
